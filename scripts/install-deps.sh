@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages strix needs to build and test (idempotent).
+set -euo pipefail
+pkgs=(build-essential cmake libdivsufsort-dev doctest-dev libcli11-dev nlohmann-json3-dev dpkg-dev xz-utils)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "strix: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,97 @@
+#pragma once
+// Portable entry points of the sort primitives; dispatch to the vendor adapter by
+// overload on the execution space (CUDA -> CUB), else to the host fallback.
+#include <Kokkos_Core.hpp>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include <strix/backend/host_sort.hpp>
+#include <strix/detail/memory.hpp>
+#ifdef KOKKOS_ENABLE_CUDA
+#include <strix/backend/cuda_sort.hpp>
+#endif
+
+namespace strix::detail {
+
+// Scratch memory of the sort primitives, grown on demand and reused across calls.
+template <class ExecSpace>
+struct sort_workspace {
+  using memory_space = typename ExecSpace::memory_space;
+  Kokkos::View<unsigned char*, memory_space> bytes;
+  memory_tracker* tracker = nullptr;
+
+  void* reserve(std::size_t n) {
+    if (n > bytes.extent(0)) {
+      release(bytes, tracker);
+      bytes = allocate<unsigned char, memory_space>("strix::sort_scratch", n, tracker);
+    }
+    return bytes.data();
+  }
+};
+
+template <class ExecSpace>
+constexpr bool host_backend_v = Kokkos::SpaceAccessibility<
+    Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+
+// Sorts (keys, vals) by key bits [begin_bit, end_bit); the views are swapped with
+// their *_alt partners when the result ends there.
+template <class ExecSpace, class KV, class VV>
+void sort_pairs(const ExecSpace& space, sort_workspace<ExecSpace>&, KV& keys, KV& keys_alt,
+                VV& vals, VV& vals_alt, std::size_t n, int begin_bit, int end_bit) {
+  static_assert(host_backend_v<ExecSpace>, "strix: no sort backend for this execution space");
+  bool swapped = false;
+  backend::host::radix_sort_pairs(space, keys.data(), keys_alt.data(), vals.data(),
+                                  vals_alt.data(), n, begin_bit, end_bit, swapped);
+  if (swapped) { std::swap(keys, keys_alt); std::swap(vals, vals_alt); }
+}
+
+// Sorts (keys, vals) by key within segments [offsets(s), offsets(s+1)).
+template <class ExecSpace, class KV, class VV, class OV>
+void segmented_sort_pairs(const ExecSpace& space, sort_workspace<ExecSpace>&, KV& keys,
+                          KV& keys_alt, VV& vals, VV& vals_alt, std::size_t,
+                          const OV& offsets, std::size_t num_segments, int key_bits) {
+  static_assert(host_backend_v<ExecSpace>, "strix: no sort backend for this execution space");
+  backend::host::segmented_sort_pairs(space, keys.data(), keys_alt.data(), vals.data(),
+                                      vals_alt.data(), offsets.data(), num_segments, key_bits);
+}
+
+#ifdef KOKKOS_ENABLE_CUDA
+template <class KV, class VV>
+void sort_pairs(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, KV& keys,
+                KV& keys_alt, VV& vals, VV& vals_alt, std::size_t n, int begin_bit, int end_bit) {
+  using K = typename KV::value_type;
+  using V = typename VV::value_type;
+  const std::size_t bytes = backend::cuda::radix_sort_pairs_temp_bytes<K, V>(n, begin_bit, end_bit);
+  void* temp = ws.reserve(bytes);
+  bool swapped = false;
+  backend::cuda::radix_sort_pairs<K, V>(space, temp, bytes, keys.data(), keys_alt.data(),
+                                        vals.data(), vals_alt.data(), n, begin_bit, end_bit,
+                                        swapped);
+  if (swapped) { std::swap(keys, keys_alt); std::swap(vals, vals_alt); }
+}
+
+template <class KV, class VV, class OV>
+void segmented_sort_pairs(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, KV& keys,
+                          KV& keys_alt, VV& vals, VV& vals_alt, std::size_t n,
+                          const OV& offsets, std::size_t num_segments, int) {
+  using K = typename KV::value_type;
+  using V = typename VV::value_type;
+  using O = std::remove_const_t<typename OV::value_type>;
+  const std::size_t bytes =
+      backend::cuda::segmented_sort_pairs_temp_bytes<K, V, O>(n, num_segments);
+  void* temp = ws.reserve(bytes);
+  bool swapped = false;
+  backend::cuda::segmented_sort_pairs<K, V, O>(space, temp, bytes, keys.data(), keys_alt.data(),
+                                               vals.data(), vals_alt.data(), n, offsets.data(),
+                                               num_segments, swapped);
+  if (swapped) { std::swap(keys, keys_alt); std::swap(vals, vals_alt); }
+}
+#endif
+
+// Whether the segmented sort should rather be one radix sort of (segment, key)
+// composite keys: true where the backend's segmented sort is weak on large segments.
+template <class ExecSpace>
+constexpr bool prefers_composite_sort() { return !host_backend_v<ExecSpace>; }
+
+}  // namespace strix::detail

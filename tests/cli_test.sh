@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# End-to-end tests of the strix tool: normal use and every error path.
+# Usage: cli_test.sh PATH/TO/strix
+set -u
+STRIX="$(realpath "$1")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect_error NAME OUTFILE CMD...: non-zero exit, one "strix: error:" line, no OUTFILE.
+expect_error() {
+  local name="$1" out="$2"; shift 2
+  "$@" >stdout.txt 2>stderr.txt; local rc=$?
+  if [ $rc -eq 0 ]; then bad "$name: exit 0"; return; fi
+  if [ "$(wc -l <stderr.txt)" -ne 1 ] || ! grep -q '^strix: error: ' stderr.txt; then
+    bad "$name: expected one 'strix: error:' line, got: $(cat stderr.txt)"; return
+  fi
+  if [ -n "$out" ] && [ -e "$out" ]; then bad "$name: output file left behind"; return; fi
+  if ls -a "$(dirname "${out:-.}")" 2>/dev/null | grep -q 'strix-tmp'; then bad "$name: temporary left behind"; return; fi
+  ok
+}
+
+printf 'mississippi' > miss.txt
+head -c 200000 /dev/urandom > random.bin
+printf '' > empty.txt
+
+# --- normal use ---------------------------------------------------------------
+for input in miss.txt random.bin empty.txt; do
+  if "$STRIX" sa "$input" -o "$input.sa" 2>err.txt && "$STRIX" check "$input" "$input.sa" >/dev/null; then ok
+  else bad "sa+check $input: $(cat err.txt)"; fi
+done
+[ "$(stat -c %s miss.txt.sa)" -eq 44 ] && ok || bad "32-bit sa of 11 bytes is not 44 bytes"
+[ "$(od -An -tu4 -v miss.txt.sa | xargs)" = "10 7 4 1 0 9 8 6 3 5 2" ] && ok \
+  || bad "sa of mississippi: $(od -An -tu4 -v miss.txt.sa)"
+"$STRIX" sa miss.txt -o miss64.sa --width 64 && [ "$(stat -c %s miss64.sa)" -eq 88 ] \
+  && "$STRIX" check miss.txt miss64.sa >/dev/null && ok || bad "64-bit sa"
+out="$("$STRIX" bwt miss.txt -o miss.bwt)" && [ "$(cat miss.bwt)" = "ipssmpissii" ] \
+  && [ "$out" = "primary index: 5" ] && ok || bad "bwt of mississippi: '$(cat miss.bwt)' '$out'"
+primary="$("$STRIX" bwt random.bin -o random.bwt | sed 's/.*: //')"
+"$STRIX" unbwt random.bwt -o random.back --primary "$primary" && cmp -s random.bin random.back && ok \
+  || bad "bwt/unbwt round trip"
+"$STRIX" sa random.bin -o r.sa --stats > stats.json && grep -q '"peak_bytes"' stats.json \
+  && grep -q '"throughput_MBps"' stats.json && ok || bad "--stats JSON"
+"$STRIX" demo --size 100000 --repeats 1 | grep -q 'suffix array is correct' && ok || bad "demo"
+"$STRIX" --version | grep -q 'Kokkos backends' && ok || bad "--version"
+for b in serial openmp; do
+  if "$STRIX" --version | grep -q "$b"; then
+    "$STRIX" sa random.bin -o "r.$b.sa" --backend "$b" && cmp -s r.sa "r.$b.sa" && ok || bad "--backend $b"
+  fi
+done
+
+# A wrong suffix array: exit 1 and a message.
+cp miss.txt.sa wrong.sa
+printf '\x00\x00\x00\x00' | dd of=wrong.sa bs=1 seek=4 conv=notrunc 2>/dev/null
+"$STRIX" check miss.txt wrong.sa 2>err.txt; [ $? -eq 1 ] && grep -q 'wrong' err.txt && ok || bad "check of a wrong SA"
+
+# --- errors leave nothing behind ------------------------------------------------
+expect_error "missing input" out1.sa "$STRIX" sa does-not-exist.txt -o out1.sa
+mkdir adir
+expect_error "directory input" out2.sa "$STRIX" sa adir -o out2.sa
+expect_error "missing output folder" no/such/dir/out.sa "$STRIX" sa miss.txt -o no/such/dir/out.sa
+expect_error "output is a directory" "" "$STRIX" sa miss.txt -o adir
+truncate -s 4G huge.bin   # sparse: takes no space, never read
+expect_error "width too small" out3.sa "$STRIX" sa huge.bin -o out3.sa --width 32
+expect_error "bad width" out4.sa "$STRIX" sa miss.txt -o out4.sa --width 16
+expect_error "SA file of the wrong size" "" "$STRIX" check miss.txt random.bin
+expect_error "bad primary index" out5.txt "$STRIX" unbwt miss.bwt -o out5.txt --primary 99
+expect_error "missing backend" out6.sa "$STRIX" sa miss.txt -o out6.sa --backend nonesuch
+if [ "$(id -u)" -eq 0 ]; then
+  # root reads everything: drop to nobody for the unreadable-input case.
+  cp miss.txt secret.txt && chmod 000 secret.txt && chmod 777 "$work"
+  expect_error "unreadable input" out7.sa setpriv --reuid=65534 --regid=65534 --clear-groups \
+    "$STRIX" sa secret.txt -o out7.sa
+else
+  cp miss.txt secret.txt && chmod 000 secret.txt
+  expect_error "unreadable input" out7.sa "$STRIX" sa secret.txt -o out7.sa
+fi
+"$STRIX" sa >/dev/null 2>&1 && bad "usage error exits 0" || ok
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,107 @@
+// Suffix arrays on every backend and index width, against naive sorting and libdivsufsort.
+#include <doctest/doctest.h>
+
+#include <strix/strix.hpp>
+
+#include "test_support.hpp"
+
+using namespace strix_test;
+
+namespace {
+
+template <class C>
+std::vector<typename C::index> strix_sa(const bytes& text) {
+  using I = typename C::index;
+  auto text_d = to_view<typename C::memory_space>(text);
+  Kokkos::View<I*, typename C::memory_space> sa("sa", text.size());
+  Kokkos::deep_copy(sa, I(12345));  // poison: every entry must be written
+  strix::suffix_array(typename C::space(), text_d, sa);
+  return to_vector(sa);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE_DEFINE("suffix array: hard inputs match naive sorting", C, sa_hard) {
+  for (const auto& [name, text] : hard_inputs()) {
+    CAPTURE(name);
+    CHECK(strix_sa<C>(text) == naive_suffix_array<typename C::index>(text));
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sa_hard, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("suffix array: random texts of many lengths and alphabets", C, sa_random) {
+  std::uint64_t seed = 1;
+  for (unsigned sigma : {1u, 2u, 4u, 26u, 256u}) {
+    for (std::size_t n : {1, 2, 3, 5, 8, 13, 31, 32, 33, 100, 127, 128, 129, 511, 512, 513, 2047,
+                          2048, 2049}) {
+      const auto text = random_text(n, sigma, seed++, sigma == 26 ? 'a' : 0);
+      CAPTURE(sigma);
+      CAPTURE(n);
+      CHECK(strix_sa<C>(text) == naive_suffix_array<typename C::index>(text));
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sa_random, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("suffix array: 10 MB inputs match libdivsufsort", C, sa_large) {
+  using I = typename C::index;
+  const std::size_t n = 10'000'000;
+  std::vector<std::pair<std::string, bytes>> inputs;
+  inputs.push_back({"random DNA", random_text(n, 4, 7, 'A')});
+  if (sizeof(I) == 4) {  // the 64-bit runs repeat one input to keep the suite short
+    inputs.push_back({"random bytes", random_text(n, 256, 8)});
+    inputs.push_back({"all equal", bytes(n, 'a')});
+    const auto unit = random_text(1000, 26, 9, 'a');
+    inputs.push_back({"period 1000", periodic(n, std::string(unit.begin(), unit.end()))});
+    inputs.push_back({"fibonacci", fibonacci_word(n)});
+    inputs.push_back({"long runs", long_runs(n, 10)});
+  }
+  for (const auto& [name, text] : inputs) {
+    CAPTURE(name);
+    CHECK(strix_sa<C>(text) == divsufsort_suffix_array<I>(text));
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sa_large, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("inverse suffix array", C, isa) {
+  using I = typename C::index;
+  using mem = typename C::memory_space;
+  const auto text = random_text(5000, 3, 11);
+  auto text_d = to_view<mem>(text);
+  Kokkos::View<I*, mem> sa("sa", text.size()), inv("isa", text.size());
+  strix::suffix_array(typename C::space(), text_d, sa);
+  strix::inverse_suffix_array(typename C::space(), sa, inv);
+  const auto s = to_vector(sa), r = to_vector(inv);
+  for (std::size_t i = 0; i < s.size(); ++i) REQUIRE(r[s[i]] == i);
+}
+TEST_CASE_TEMPLATE_APPLY(isa, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("suffix array: bad arguments are typed errors", C, sa_errors) {
+  using I = typename C::index;
+  using mem = typename C::memory_space;
+  auto text_d = to_view<mem>(from_string("banana"));
+  Kokkos::View<I*, mem> too_short("sa", 5);
+  try {
+    strix::suffix_array(typename C::space(), text_d, too_short);
+    FAIL("no error for a suffix array of the wrong size");
+  } catch (const strix::error& e) {
+    CHECK(e.code() == strix::error_code::invalid_input);
+  }
+  if (sizeof(I) == 4) {
+    // A text of 2^32 bytes does not fit a 32-bit suffix array; the check comes
+    // before any access, so unmanaged views over small buffers stand in for it.
+    Kokkos::View<std::uint8_t*, mem> small_text("t", 1);
+    Kokkos::View<I*, mem> small_sa("s", 1);
+    const std::size_t huge = std::size_t(1) << 32;
+    Kokkos::View<const std::uint8_t*, mem, Kokkos::MemoryUnmanaged> big_text(small_text.data(), huge);
+    Kokkos::View<I*, mem, Kokkos::MemoryUnmanaged> big_sa(small_sa.data(), huge);
+    try {
+      strix::suffix_array(typename C::space(), big_text, big_sa);
+      FAIL("no error for a text too long for 32 bits");
+    } catch (const strix::error& e) {
+      CHECK(e.code() == strix::error_code::invalid_input);
+      CHECK(std::string(e.what()).find("too long") != std::string::npos);
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sa_errors, all_configs);

@@ -1,0 +1,46 @@
+#pragma once
+// Execution spaces and index types every test runs on, and host<->device helpers.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+#include "oracle.hpp"
+
+namespace strix_test {
+
+template <class Space, class Index>
+struct config {
+  using space = Space;
+  using index = Index;
+  using memory_space = typename Space::memory_space;
+};
+
+using all_configs = decltype(std::tuple_cat(
+#ifdef KOKKOS_ENABLE_CUDA
+    std::tuple<config<Kokkos::Cuda, std::uint32_t>, config<Kokkos::Cuda, std::uint64_t>>{},
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+    std::tuple<config<Kokkos::OpenMP, std::uint32_t>, config<Kokkos::OpenMP, std::uint64_t>>{},
+#endif
+#ifdef KOKKOS_ENABLE_SERIAL
+    std::tuple<config<Kokkos::Serial, std::uint32_t>, config<Kokkos::Serial, std::uint64_t>>{},
+#endif
+    std::tuple<>{}));
+
+template <class Memory, class T>
+Kokkos::View<T*, Memory> to_view(const std::vector<T>& v) {
+  Kokkos::View<T*, Memory> d("strix_test::data", v.size());
+  auto h = Kokkos::create_mirror_view(d);
+  for (std::size_t i = 0; i < v.size(); ++i) h(i) = v[i];
+  Kokkos::deep_copy(d, h);
+  return d;
+}
+
+template <class View>
+std::vector<typename View::non_const_value_type> to_vector(const View& d) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d);
+  return std::vector<typename View::non_const_value_type>(h.data(), h.data() + h.extent(0));
+}
+
+}  // namespace strix_test
