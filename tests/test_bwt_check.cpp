@@ -32,7 +32,9 @@ strix::sa_check_result check(const bytes& text, const std::vector<typename C::in
 TEST_CASE_TEMPLATE_DEFINE("bwt matches divbwt and inverts", C, bwt_divbwt) {
   auto inputs = hard_inputs();
   inputs.push_back({"random 1 MB", random_text(1 << 20, 5, 3)});
-  for (const auto& [name, text] : inputs) {
+  for (const auto& input : inputs) {
+    const auto& name = input.first;
+    const auto& text = input.second;
     CAPTURE(name);
     const auto [out, primary] = strix_bwt<C>(text);
     const auto [ref, ref_primary] = divbwt_of(text);
@@ -45,7 +47,9 @@ TEST_CASE_TEMPLATE_APPLY(bwt_divbwt, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("checker accepts correct and rejects planted errors", C, checker) {
   using I = typename C::index;
-  for (const auto& [name, text] : hard_inputs()) {
+  for (const auto& input : hard_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
     CAPTURE(name);
     const auto sa = naive_suffix_array<I>(text);
     CHECK(check<C>(text, sa).ok);

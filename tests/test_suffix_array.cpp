@@ -22,7 +22,9 @@ std::vector<typename C::index> strix_sa(const bytes& text) {
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("suffix array: hard inputs match naive sorting", C, sa_hard) {
-  for (const auto& [name, text] : hard_inputs()) {
+  for (const auto& input : hard_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
     CAPTURE(name);
     CHECK(strix_sa<C>(text) == naive_suffix_array<typename C::index>(text));
   }
@@ -56,7 +58,9 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: 10 MB inputs match libdivsufsort", C, s
     inputs.push_back({"fibonacci", fibonacci_word(n)});
     inputs.push_back({"long runs", long_runs(n, 10)});
   }
-  for (const auto& [name, text] : inputs) {
+  for (const auto& input : inputs) {
+    const auto& name = input.first;
+    const auto& text = input.second;
     CAPTURE(name);
     CHECK(strix_sa<C>(text) == divsufsort_suffix_array<I>(text));
   }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (no package registry there): the CUDA build's tests, then the
+# benchmark of strix CUDA against libdivsufsort on the same host. Expects, carried in
+# .carry/: bin/ (strix, strix_tests, strix_bench_divsufsort, strix_bench_gen from a CUDA
+# build), lib/ (libdivsufsort*.so*) and data/*.xz (bench/prepare-inputs.sh).
+#   bench/run-device.sh [tests|bench|all] [RUNS]
+# Writes logs and results.md under $OUT (or /tmp/strix-out); prints a table last.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+carry="$root/.carry"
+what="${1:-all}"
+runs="${2:-3}"
+out="${OUT:-/tmp/strix-out}"
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}"
+export OMP_PROC_BIND=false
+bin="$carry/bin"
+device="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+echo "device: $device; host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores)"
+
+if [ "$what" != bench ]; then
+  echo "== CUDA build tests (CUDA, OpenMP and Serial spaces; 32- and 64-bit)"
+  "$bin/strix_tests" > "$out/tests.log" 2>&1; echo "strix_tests exit $?"; tail -4 "$out/tests.log"
+  bash "$root/tests/cli_test.sh" "$bin/strix" 2>&1 | tail -3
+fi
+[ "$what" = tests ] && exit 0
+
+echo "== inputs"
+in=/tmp/strix-in; mkdir -p "$in"
+for f in "$carry"/data/*.xz; do
+  name="$(basename "$f" .xz)"
+  [ -f "$in/$name" ] && continue
+  xz -dc "$f" > "$in/$name" 2>/dev/null ||
+    python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$f" "$in/$name"
+done
+[ -f "$in/fibonacci-256MiB" ] || "$bin/strix_bench_gen" fibonacci $((256 << 20)) "$in/fibonacci-256MiB"
+[ -f "$in/periodic1000-256MiB" ] || "$bin/strix_bench_gen" periodic $((256 << 20)) "$in/periodic1000-256MiB" 1000
+[ -f "$in/equal-1GiB" ] || "$bin/strix_bench_gen" equal $((1 << 30)) "$in/equal-1GiB"
+ls -la "$in"
+
+echo "== benchmark: $runs timed strix runs after one warm-up; libdivsufsort once, same host"
+rows="$out/rows.jsonl"; : > "$rows"
+for name in english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB; do
+  f="$in/$name"; [ -f "$f" ] || continue
+  "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.warmup.json" 2> "$out/$name.err" || { echo "$name: strix failed: $(tail -1 "$out/$name.err")"; continue; }
+  for r in $(seq 1 "$runs"); do "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.run$r.json" 2>>"$out/$name.err"; done
+  base="$("$bin/strix_bench_divsufsort" "$f" /tmp/divsufsort.sa 1 | sed 's/seconds=//')"
+  if cmp -s /tmp/strix.sa /tmp/divsufsort.sa; then same=yes; else same=NO; fi
+  python3 - "$name" "$base" "$same" "$out" "$runs" >> "$rows" <<'PY'
+import json, statistics, sys
+name, base, same, out, runs = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
+rs = [json.load(open(f"{out}/{name}.run{r}.json")) for r in range(1, runs + 1)]
+med = lambda k: statistics.median(r[k] for r in rs)
+last = rs[-1]
+print(json.dumps({"input": name, "n": last["n"], "total": med("total_seconds"),
+                  "device": med("construct_seconds"), "peak_per_byte": last["peak_bytes_per_input_byte"],
+                  "rounds": last["rounds"], "phases": last["phases_seconds"], "divsufsort": base,
+                  "same_as_divsufsort": same, "gpu": last["device"]}))
+PY
+  tail -1 "$rows"
+done
+python3 - "$rows" "$device" <<'PY' | tee "$out/results.md"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+print(f"device: {sys.argv[2]}\n")
+print("| input | n | strix total s | strix device s | MB/s (total) | MB/s (device) | peak B/n | rounds | divsufsort s | speedup (total) | SA == divsufsort |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
+for r in rows:
+    n = r["n"]
+    print(f"| {r['input']} | {n} | {r['total']:.3f} | {r['device']:.3f} | {n/r['total']/1e6:.0f} | {n/r['device']/1e6:.0f} | "
+          f"{r['peak_per_byte']:.1f} | {r['rounds']} | {r['divsufsort']:.2f} | {r['divsufsort']/r['total']:.1f}x | {r['same_as_divsufsort']} |")
+PY
