@@ -17,7 +17,6 @@ namespace strix::cli {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-using host_bytes = Kokkos::View<std::uint8_t*, Kokkos::HostSpace>;
 
 double seconds_since(clock_type::time_point t0) {
   return std::chrono::duration<double>(clock_type::now() - t0).count();
@@ -37,41 +36,70 @@ int choose_width(std::uint64_t n, int requested) {
   return requested;
 }
 
+// Host memory for the text and the suffix array on their way to and from the backend:
+// pinned for CUDA (fast DMA, no page faults), plain host memory otherwise.
+template <class ExecSpace>
+struct staging {
+  using space = Kokkos::HostSpace;
+};
+#ifdef KOKKOS_ENABLE_CUDA
+template <>
+struct staging<Kokkos::Cuda> {
+  using space = Kokkos::CudaHostPinnedSpace;
+};
+#endif
+template <class ExecSpace>
+using staging_space = typename staging<ExecSpace>::space;
+
 // What one suffix-array construction on a backend produced, with its timings.
-template <class I>
+template <class I, class ExecSpace>
 struct sa_run {
-  Kokkos::View<I*, Kokkos::HostSpace> sa;
+  Kokkos::View<I*, staging_space<ExecSpace>> sa;
   run_stats stats;
-  double to_device = 0, construct = 0, to_host = 0;
+  double allocate = 0, to_device = 0, construct = 0, to_host = 0;
   std::string backend, device;
 };
 
+// Builds the SA of a staged text. Like libcubwt's benchmark, device memory (text, SA,
+// workspace) and the staging buffer are allocated before the clock starts; the timed
+// part is copy in, construction, copy out.
 template <class I, class ExecSpace>
-sa_run<I> build_sa(const ExecSpace& space, const host_bytes& text, const common_options& common) {
+sa_run<I, ExecSpace> build_sa(const ExecSpace& space,
+                              const Kokkos::View<std::uint8_t*, staging_space<ExecSpace>>& text,
+                              const common_options& common) {
   using mem = typename ExecSpace::memory_space;
-  sa_run<I> run;
+  sa_run<I, ExecSpace> run;
   run.backend = ExecSpace::name();
   run.device = device_name(space);
   const std::uint64_t n = text.extent(0);
   auto t0 = clock_type::now();
-  auto text_d = Kokkos::create_mirror_view_and_copy(mem(), text);
+  auto text_d = Kokkos::create_mirror_view(mem(), text);  // the same view on a host backend
   Kokkos::View<I*, mem> sa_d(Kokkos::view_alloc(Kokkos::WithoutInitializing, "strix::sa"), n);
+  run.sa = Kokkos::create_mirror_view(staging_space<ExecSpace>(), sa_d);
+  suffix_array_workspace<ExecSpace, I> workspace(space, n);
   space.fence();
-  run.to_device = seconds_since(t0);
+  run.allocate = seconds_since(t0);
+
   sa_options options;
   options.progress = common.progress || n >= (256ull << 20);
   t0 = clock_type::now();
-  suffix_array(space, text_d, sa_d, options, &run.stats);
+  Kokkos::deep_copy(space, text_d, text);
+  space.fence();
+  run.to_device = seconds_since(t0);
+  t0 = clock_type::now();
+  suffix_array(space, text_d, sa_d, workspace, options, &run.stats);
   space.fence();
   run.construct = seconds_since(t0);
   t0 = clock_type::now();
-  run.sa = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa_d);
+  Kokkos::deep_copy(space, run.sa, sa_d);
+  space.fence();
   run.to_host = seconds_since(t0);
   return run;
 }
 
-template <class I>
-nlohmann::json stats_json(const std::string& command, std::uint64_t n, const sa_run<I>& run) {
+template <class Run>
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, const Run& run) {
+  using I = typename decltype(run.sa)::non_const_value_type;
   nlohmann::json j;
   j["command"] = command;
   j["n"] = n;
@@ -82,6 +110,7 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const sa_
   for (const auto& p : run.stats.phases) phases[p.first] = p.second;
   j["phases_seconds"] = phases;
   j["rounds"] = run.stats.rounds;
+  j["allocate_seconds"] = run.allocate;
   j["copy_to_device_seconds"] = run.to_device;
   j["construct_seconds"] = run.construct;
   j["copy_to_host_seconds"] = run.to_host;
@@ -95,9 +124,10 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const sa_
 }
 
 template <class I>
-int write_sa(const sa_command& cmd, const common_options& common, const host_bytes& text,
-             atomic_output& out) {
+int write_sa(const sa_command& cmd, const common_options& common, atomic_output& out) {
   return with_backend(common.backend, [&](auto space) {
+    using S = decltype(space);
+    auto text = read_file<staging_space<S>>(cmd.input);
     auto run = build_sa<I>(space, text, common);
     out.write(run.sa.data(), run.sa.extent(0) * sizeof(I));
     out.commit();
@@ -107,9 +137,11 @@ int write_sa(const sa_command& cmd, const common_options& common, const host_byt
 }
 
 template <class I>
-int write_bwt(const common_options& common, const host_bytes& text, atomic_output& out) {
+int write_bwt(const bwt_command& cmd, const common_options& common, atomic_output& out) {
   return with_backend(common.backend, [&](auto space) {
-    using mem = typename decltype(space)::memory_space;
+    using S = decltype(space);
+    using mem = typename S::memory_space;
+    auto text = read_file<staging_space<S>>(cmd.input);
     auto run = build_sa<I>(space, text, common);
     auto t0 = clock_type::now();
     auto text_d = Kokkos::create_mirror_view_and_copy(mem(), text);
@@ -133,7 +165,8 @@ int write_bwt(const common_options& common, const host_bytes& text, atomic_outpu
 }
 
 template <class I>
-int check_sa(const common_options& common, const host_bytes& text, const std::string& sa_path) {
+int check_sa(const common_options& common, const std::string& text_path, const std::string& sa_path) {
+  auto text = read_file(text_path);
   auto raw = read_file(sa_path);
   Kokkos::View<const I*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> sa_h(
       reinterpret_cast<const I*>(raw.data()), text.extent(0));
@@ -159,17 +192,15 @@ int check_sa(const common_options& common, const host_bytes& text, const std::st
 int run_sa(const sa_command& cmd, const common_options& common) {
   const int width = choose_width(input_size(cmd.input), cmd.width);
   atomic_output out(cmd.output);  // fails early on a bad output path
-  auto text = read_file(cmd.input);
-  return width == 32 ? write_sa<std::uint32_t>(cmd, common, text, out)
-                     : write_sa<std::uint64_t>(cmd, common, text, out);
+  return width == 32 ? write_sa<std::uint32_t>(cmd, common, out)
+                     : write_sa<std::uint64_t>(cmd, common, out);
 }
 
 int run_bwt(const bwt_command& cmd, const common_options& common) {
   const int width = choose_width(input_size(cmd.input), 0);
   atomic_output out(cmd.output);
-  auto text = read_file(cmd.input);
-  return width == 32 ? write_bwt<std::uint32_t>(common, text, out)
-                     : write_bwt<std::uint64_t>(common, text, out);
+  return width == 32 ? write_bwt<std::uint32_t>(cmd, common, out)
+                     : write_bwt<std::uint64_t>(cmd, common, out);
 }
 
 int run_unbwt(const unbwt_command& cmd, const common_options&) {
@@ -189,20 +220,21 @@ int run_check(const check_command& cmd, const common_options& common) {
                          " bytes; a text of " + std::to_string(n) + " bytes needs " +
                          std::to_string(4 * n) + " (32-bit) or " + std::to_string(8 * n) +
                          " (64-bit)");
-  auto text = read_file(cmd.input);
-  return (n != 0 && sa_bytes == 8 * n) ? check_sa<std::uint64_t>(common, text, cmd.sa_file)
-                                       : check_sa<std::uint32_t>(common, text, cmd.sa_file);
+  return (n != 0 && sa_bytes == 8 * n) ? check_sa<std::uint64_t>(common, cmd.input, cmd.sa_file)
+                                       : check_sa<std::uint32_t>(common, cmd.input, cmd.sa_file);
 }
 
 int run_demo(const demo_command& cmd, const common_options& common) {
   STRIX_USER_REQUIRE(cmd.size > 0 && cmd.size < four_gib, "--size must be in 1..2^32-1 bytes");
   STRIX_USER_REQUIRE(cmd.repeats >= 1, "--repeats must be at least 1");
   const auto generated = demo_text(cmd.size);
-  host_bytes text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "strix::demo_text"), cmd.size);
-  std::copy(generated.begin(), generated.end(), text.data());
   return with_backend(common.backend, [&](auto space) {
-    using mem = typename decltype(space)::memory_space;
-    std::vector<sa_run<std::uint32_t>> runs;
+    using S = decltype(space);
+    using mem = typename S::memory_space;
+    Kokkos::View<std::uint8_t*, staging_space<S>> text(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "strix::demo_text"), cmd.size);
+    std::copy(generated.begin(), generated.end(), text.data());
+    std::vector<sa_run<std::uint32_t, S>> runs;
     for (int r = 0; r < cmd.repeats; ++r) runs.push_back(build_sa<std::uint32_t>(space, text, common));
     auto text_d = Kokkos::create_mirror_view_and_copy(mem(), text);
     auto sa_d = Kokkos::create_mirror_view_and_copy(mem(), runs.back().sa);

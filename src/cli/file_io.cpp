@@ -32,22 +32,12 @@ std::uint64_t input_size(const std::string& path) {
   return S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
 }
 
-Kokkos::View<std::uint8_t*, Kokkos::HostSpace> read_file(const std::string& path) {
-  const std::uint64_t expected = input_size(path);
+void read_file_into(const std::string& path, std::uint8_t* data, std::uint64_t expected) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) io_fail("cannot open input", path, errno);
-  Kokkos::View<std::uint8_t*, Kokkos::HostSpace> data;
-  try {
-    data = Kokkos::View<std::uint8_t*, Kokkos::HostSpace>(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "strix::input"), expected);
-  } catch (const std::exception&) {
-    std::fclose(f);
-    throw error(error_code::host_out_of_memory,
-                "cannot allocate " + std::to_string(expected) + " bytes to read '" + path + "'");
-  }
   std::uint64_t got = 0;
   while (got < expected) {
-    const std::size_t r = std::fread(data.data() + got, 1, expected - got, f);
+    const std::size_t r = std::fread(data + got, 1, expected - got, f);
     if (r == 0) break;
     got += r;
   }
@@ -57,7 +47,6 @@ Kokkos::View<std::uint8_t*, Kokkos::HostSpace> read_file(const std::string& path
   if (failed) io_fail("cannot read input", path, err ? err : EIO);
   if (got != expected)
     throw error(error_code::io_error, "input '" + path + "' changed size while being read");
-  return data;
 }
 
 atomic_output::atomic_output(const std::string& path) : path_(path) {

@@ -3,6 +3,7 @@
 // overload on the execution space (CUDA -> CUB), else to the host fallback.
 #include <Kokkos_Core.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -34,6 +35,12 @@ template <class ExecSpace>
 constexpr bool host_backend_v = Kokkos::SpaceAccessibility<
     Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 
+// Scratch bytes the backend needs for the largest sorts of n pairs (0 on the host).
+template <class ExecSpace, class K, class V>
+std::size_t sort_scratch_bytes(std::size_t) { return 0; }
+template <class ExecSpace, class K, class V, class O>
+std::size_t segmented_sort_scratch_bytes(std::size_t, std::size_t) { return 0; }
+
 // Sorts (keys, vals) by key bits [begin_bit, end_bit); the views are swapped with
 // their *_alt partners when the result ends there.
 template <class ExecSpace, class KV, class VV>
@@ -57,6 +64,29 @@ void segmented_sort_pairs(const ExecSpace& space, sort_workspace<ExecSpace>&, KV
 }
 
 #ifdef KOKKOS_ENABLE_CUDA
+template <>
+inline std::size_t sort_scratch_bytes<Kokkos::Cuda, std::uint64_t, std::uint32_t>(std::size_t n) {
+  return backend::cuda::radix_sort_pairs_temp_bytes<std::uint64_t, std::uint32_t>(n, 0, 64);
+}
+template <>
+inline std::size_t sort_scratch_bytes<Kokkos::Cuda, std::uint64_t, std::uint64_t>(std::size_t n) {
+  return backend::cuda::radix_sort_pairs_temp_bytes<std::uint64_t, std::uint64_t>(n, 0, 64);
+}
+template <>
+inline std::size_t sort_scratch_bytes<Kokkos::Cuda, std::uint32_t, std::uint32_t>(std::size_t n) {
+  return backend::cuda::radix_sort_pairs_temp_bytes<std::uint32_t, std::uint32_t>(n, 0, 32);
+}
+template <>
+inline std::size_t segmented_sort_scratch_bytes<Kokkos::Cuda, std::uint32_t, std::uint32_t, std::uint32_t>(
+    std::size_t n, std::size_t segments) {
+  return backend::cuda::segmented_sort_pairs_temp_bytes<std::uint32_t, std::uint32_t, std::uint32_t>(n, segments);
+}
+template <>
+inline std::size_t segmented_sort_scratch_bytes<Kokkos::Cuda, std::uint64_t, std::uint64_t, std::uint64_t>(
+    std::size_t n, std::size_t segments) {
+  return backend::cuda::segmented_sort_pairs_temp_bytes<std::uint64_t, std::uint64_t, std::uint64_t>(n, segments);
+}
+
 template <class KV, class VV>
 void sort_pairs(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, KV& keys,
                 KV& keys_alt, VV& vals, VV& vals_alt, std::size_t n, int begin_bit, int end_bit) {
@@ -88,10 +118,5 @@ void segmented_sort_pairs(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda
   if (swapped) { std::swap(keys, keys_alt); std::swap(vals, vals_alt); }
 }
 #endif
-
-// Whether the segmented sort should rather be one radix sort of (segment, key)
-// composite keys: true where the backend's segmented sort is weak on large segments.
-template <class ExecSpace>
-constexpr bool prefers_composite_sort() { return !host_backend_v<ExecSpace>; }
 
 }  // namespace strix::detail
