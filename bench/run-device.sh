@@ -4,6 +4,7 @@
 # .carry/: bin/ (strix, strix_tests, strix_bench_divsufsort, strix_bench_gen from a CUDA
 # build), lib/ (libdivsufsort*.so*) and data/*.xz (bench/prepare-inputs.sh).
 #   bench/run-device.sh [tests|bench|all] [RUNS]
+# STRIX_BENCH_INPUTS="english.txt linux.tar ..." restricts the benchmark to those inputs.
 # Writes logs and results.md under $OUT (or /tmp/strix-out); prints a table last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -40,7 +41,7 @@ ls -la "$in"
 
 echo "== benchmark: $runs timed strix runs after one warm-up; libdivsufsort once, same host"
 rows="$out/rows.jsonl"; : > "$rows"
-for name in english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB; do
+for name in ${STRIX_BENCH_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}; do
   f="$in/$name"; [ -f "$f" ] || continue
   "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.warmup.json" 2> "$out/$name.err" || { echo "$name: strix failed: $(tail -1 "$out/$name.err")"; continue; }
   for r in $(seq 1 "$runs"); do "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.run$r.json" 2>>"$out/$name.err"; done
