@@ -11,6 +11,7 @@
 #include <strix/version.hpp>
 
 #include "commands.hpp"
+#include "lcp_repeats_commands.hpp"
 
 namespace {
 
@@ -75,6 +76,10 @@ int main(int argc, char** argv) {
   demo_app->add_option("--repeats", demo.repeats, "constructions to time (median is reported)");
   add_common(demo_app);
 
+  lcp_repeats_subcommands lcp_repeats(app);  // `strix lcp` and `strix repeats`
+  add_common(lcp_repeats.lcp_app);
+  add_common(lcp_repeats.repeats_app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -91,6 +96,7 @@ int main(int argc, char** argv) {
     else if (*unbwt_app) status = run_unbwt(ub, common);
     else if (*check_app) status = run_check(ck, common);
     else if (*demo_app) status = run_demo(demo, common);
+    else if (lcp_repeats.selected()) status = lcp_repeats.run(common);
   } catch (const strix::error& e) {
     std::fprintf(stderr, "strix: error: %s\n", e.what());
     status = exit_status(e.code());
