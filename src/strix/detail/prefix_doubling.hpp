@@ -31,10 +31,12 @@ namespace strix::detail {
 // The construction and its working memory, sized once for texts of up to `capacity`
 // bytes and reused by every run (a libcubwt-style workspace).
 //
-// Memory (bytes per text byte, I = uint32): region A 16 (the initial 64-bit keys and
-// their double buffer; afterwards slots, segments, keys and the keys' double buffer),
-// suffixes 4, ISA 4, two compaction outputs 8, segment offsets 2, plus the caller's
-// text 1 and SA 4 (used as the suffixes' double buffer): about 39n.
+// Memory: three "pairs" of 2 * sizeof(I) bytes per text byte each. A pair holds either
+// the active suffixes' slots and segment numbers, or the rank keys and their sort
+// double buffer, or one array of 64-bit keys (the initial keys, composite keys); the
+// roles move between pairs from round to round. Plus suffixes and ISA (sizeof(I)
+// each), segment offsets, and the caller's text and SA (the SA buffer doubles as the
+// suffixes' sort buffer). For I = uint32: 24 + 4 + 4 + 2 + 1 + 4 = about 39n bytes.
 template <class ExecSpace, class I>
 class prefix_doubling {
  public:
@@ -64,47 +66,51 @@ class prefix_doubling {
   void doubling_round(std::uint64_t h);
   void write_suffix_array();
   template <class KeyView>
-  void refine(const KeyView& keys, bool initial);
+  void refine(const KeyView& keys, int out_pair, bool initial);
+  void find_largest_segment();
 
  private:
-  index_view carve_index(std::size_t offset_bytes) const {
-    return index_view(reinterpret_cast<I*>(region_a_.data() + offset_bytes), capacity_);
+  // The two index arrays of pair p, and the pair seen as one array of 64-bit keys.
+  index_view first_of(int p) const { return index_view(pair_base(p), capacity_); }
+  index_view second_of(int p) const { return index_view(pair_base(p) + capacity_, capacity_); }
+  wide_view wide_of(int p, std::size_t len) const {
+    return wide_view(reinterpret_cast<std::uint64_t*>(pair_base(p)), len);
+  }
+  I* pair_base(int p) const { return pairs_.data() + 2 * capacity_ * static_cast<std::size_t>(p); }
+  int pair_of(const void* ptr) const {
+    for (int p = 0; p < 3; ++p)
+      if (ptr == static_cast<const void*>(pair_base(p))) return p;
+    return -1;
   }
 
   ExecSpace space_;
   memory_tracker mem_;
   sort_workspace<ExecSpace> ws_;
   std::size_t capacity_ = 0;
-  Kokkos::View<unsigned char*, memory_space> region_a_;
-  Kokkos::View<I*, memory_space> suf_buf_, isa_buf_, out_a_buf_, out_b_buf_, offsets_buf_;
+  Kokkos::View<I*, memory_space> pairs_, suf_buf_, isa_buf_, offsets_buf_;
   Kokkos::View<std::uint32_t*, memory_space> alphabet_;
   Kokkos::View<std::uint16_t*, memory_space> rank_of_;
 
   // Per-run state.
   phase_timer<ExecSpace>* timer_ = nullptr;
-  std::size_t n_ = 0, m_ = 0, num_segments_ = 0;
+  std::size_t n_ = 0, m_ = 0, num_segments_ = 0, largest_segment_ = 0;
   int chars_per_key_ = 0;
+  int slot_pair_ = 0;  // the pair holding the active suffixes' slots and segments
   index_view sa_, isa_, offsets_;
-  // Active (unsorted) suffixes: SA slot, segment number, suffix, sort key; *_alt and
-  // out_* are the double buffers of the sort and of the compaction.
-  index_view pos_, seg_, suf_, suf_alt_, key_, key_alt_, out_pos_, out_seg_;
+  index_view suf_, suf_alt_;  // active suffixes and their sort double buffer
 };
 
 template <class ExecSpace, class I>
 void prefix_doubling<ExecSpace, I>::reserve(std::size_t n) {
-  if (n <= capacity_ && region_a_.data()) return;
+  if (n <= capacity_ && pairs_.data()) return;
   const std::size_t cap = std::max<std::size_t>(n, 2);
   // Drop the old buffers first so that growing does not need both at once.
-  release(region_a_, &mem_);
-  release(suf_buf_, &mem_); release(isa_buf_, &mem_);
-  release(out_a_buf_, &mem_); release(out_b_buf_, &mem_); release(offsets_buf_, &mem_);
+  release(pairs_, &mem_);
+  release(suf_buf_, &mem_); release(isa_buf_, &mem_); release(offsets_buf_, &mem_);
   release(ws_.bytes, &mem_);
-  const std::size_t region_bytes = std::max<std::size_t>(16, 4 * sizeof(I)) * cap;
-  region_a_ = allocate<unsigned char, memory_space>("strix::region_a", region_bytes, &mem_);
+  pairs_ = allocate<I, memory_space>("strix::pairs", 6 * cap, &mem_);
   suf_buf_ = allocate<I, memory_space>("strix::suffixes", cap, &mem_);
   isa_buf_ = allocate<I, memory_space>("strix::isa", cap, &mem_);
-  out_a_buf_ = allocate<I, memory_space>("strix::compact_a", cap, &mem_);
-  out_b_buf_ = allocate<I, memory_space>("strix::compact_b", cap, &mem_);
   offsets_buf_ = allocate<I, memory_space>("strix::segment_offsets", cap / 2 + 2, &mem_);
   if (!alphabet_.data()) {
     alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
@@ -115,6 +121,8 @@ void prefix_doubling<ExecSpace, I>::reserve(std::size_t n) {
   ws_.reserve(sort_scratch_bytes<ExecSpace, std::uint64_t, I>(cap));
   ws_.reserve(sort_scratch_bytes<ExecSpace, I, I>(cap));
   ws_.reserve(segmented_sort_scratch_bytes<ExecSpace, I, I, I>(cap, cap / 2 + 1));
+  ws_.reserve(scan_scratch<ExecSpace, round_scan<wide_view, index_view>>::bytes(cap));
+  ws_.reserve(scan_scratch<ExecSpace, round_scan<index_view, index_view>>::bytes(cap));
 }
 
 template <class ExecSpace, class I>
@@ -169,8 +177,7 @@ void prefix_doubling<ExecSpace, I>::initial_sort(const TextView& text) {
   const int k = 64 / b;
   chars_per_key_ = k;
 
-  wide_view wide(reinterpret_cast<std::uint64_t*>(region_a_.data()), n);
-  wide_view wide_alt(reinterpret_cast<std::uint64_t*>(region_a_.data()) + capacity_, n);
+  wide_view wide = wide_of(0, n), wide_alt = wide_of(1, n);
   index_view suf(suf_buf_.data(), n);
   index_view suf_alt = sa_;
   Kokkos::parallel_for(
@@ -188,21 +195,13 @@ void prefix_doubling<ExecSpace, I>::initial_sort(const TextView& text) {
   timer_->lap("initial sort");
 
   // All n suffixes form one segment, slots are the identity. The scan reads the sorted
-  // keys in one half of region A; its outputs go to the compaction buffers.
+  // keys in pair 0 or 1; the surviving slots and segments go to pair 2.
   suf_ = suf;
   suf_alt_ = suf_alt;
   isa_ = index_view(isa_buf_.data(), n);
   offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
-  out_pos_ = index_view(out_a_buf_.data(), n);
-  out_seg_ = index_view(out_b_buf_.data(), n);
   m_ = n;
-  refine(wide, true);
-  // From here region A holds the compaction targets and the rank keys with their
-  // double buffer (the slots and segments now live in the compaction buffers).
-  out_pos_ = carve_index(0);
-  out_seg_ = carve_index(1 * capacity_ * sizeof(I));
-  key_ = carve_index(2 * capacity_ * sizeof(I));
-  key_alt_ = carve_index(3 * capacity_ * sizeof(I));
+  refine(wide, 2, true);
   timer_->lap("initial ranks");
 }
 
@@ -214,32 +213,58 @@ void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
   const std::size_t m = m_, n = n_;
   const int rank_bits = bits_for(n_);  // keys are 0..n
   const int segment_bits = bits_for(num_segments_ - 1);
-  const bool composite = rank_bits + segment_bits <= int(8 * sizeof(I));
-  const int shift = composite ? rank_bits : 0;
-  index_view key(key_.data(), m), key_alt(key_alt_.data(), m);
+  const int key_bits = rank_bits + segment_bits;
+  // Sort strategy: one radix sort of (segment, rank) keys, in the index type when
+  // they fit, else in 64 bits; CUB's segmented sort only when every segment is small
+  // (it gives large segments a single thread block).
+  enum class strategy { composite_narrow, composite_wide, segmented };
+  const strategy how = key_bits <= int(8 * sizeof(I)) ? strategy::composite_narrow
+                       : (largest_segment_ <= 2048 || key_bits > 64) ? strategy::segmented
+                                                                    : strategy::composite_wide;
+  const int free_a = (slot_pair_ + 1) % 3, free_b = (slot_pair_ + 2) % 3;
+  const int shift = how == strategy::segmented ? 0 : rank_bits;
   index_view suf(suf_.data(), m), suf_alt(suf_alt_.data(), m);
-  auto seg = seg_;
+  index_view seg = second_of(slot_pair_);
   auto isa = isa_;
-  Kokkos::parallel_for(
-      "strix::gather_ranks", policy(space_, 0, m), KOKKOS_LAMBDA(const std::int64_t k) {
-        // A suffix of length exactly h reaches the end: the empty suffix ranks lowest.
-        const std::size_t p = static_cast<std::size_t>(suf(k)) + h;
-        const I rank = p < n ? static_cast<I>(isa(p) + 1) : I(0);
-        key(k) = composite ? static_cast<I>((seg(k) << shift) | rank) : rank;
-      });
-  timer_->lap("gather");
-  if (composite) {
-    sort_pairs(space_, ws_, key, key_alt, suf, suf_alt, m, 0, rank_bits + segment_bits);
+  int out_pair = free_b;
+  if (how == strategy::composite_wide) {
+    wide_view wide = wide_of(free_a, m), wide_alt = wide_of(free_b, m);
+    Kokkos::parallel_for(
+        "strix::gather_ranks_wide", policy(space_, 0, m), KOKKOS_LAMBDA(const std::int64_t k) {
+          // A suffix of length exactly h reaches the end: the empty suffix ranks lowest.
+          const std::size_t p = static_cast<std::size_t>(suf(k)) + h;
+          const std::uint64_t rank = p < n ? static_cast<std::uint64_t>(isa(p)) + 1 : 0;
+          wide(k) = (static_cast<std::uint64_t>(seg(k)) << shift) | rank;
+        });
+    timer_->lap("gather");
+    sort_pairs(space_, ws_, wide, wide_alt, suf, suf_alt, m, 0, key_bits);
+    if (suf.data() != suf_.data()) std::swap(suf_, suf_alt_);
+    timer_->lap("sort");
+    out_pair = wide.data() == wide_of(free_a, 0).data() ? free_b : free_a;
+    refine(wide, out_pair, false);
   } else {
-    auto offsets = Kokkos::subview(offsets_, Kokkos::make_pair(std::size_t(0), num_segments_ + 1));
-    segmented_sort_pairs(space_, ws_, key, key_alt, suf, suf_alt, m, offsets, num_segments_,
-                         rank_bits);
+    index_view key = first_of(free_a), key_alt = second_of(free_a);
+    key = index_view(key.data(), m);
+    key_alt = index_view(key_alt.data(), m);
+    const bool composite = how == strategy::composite_narrow;
+    Kokkos::parallel_for(
+        "strix::gather_ranks", policy(space_, 0, m), KOKKOS_LAMBDA(const std::int64_t k) {
+          const std::size_t p = static_cast<std::size_t>(suf(k)) + h;
+          const I rank = p < n ? static_cast<I>(isa(p) + 1) : I(0);
+          key(k) = composite ? static_cast<I>((seg(k) << shift) | rank) : rank;
+        });
+    timer_->lap("gather");
+    if (composite) {
+      sort_pairs(space_, ws_, key, key_alt, suf, suf_alt, m, 0, key_bits);
+    } else {
+      auto offsets = Kokkos::subview(offsets_, Kokkos::make_pair(std::size_t(0), num_segments_ + 1));
+      segmented_sort_pairs(space_, ws_, key, key_alt, suf, suf_alt, m, offsets, num_segments_,
+                           rank_bits);
+    }
+    if (suf.data() != suf_.data()) std::swap(suf_, suf_alt_);
+    timer_->lap("sort");
+    refine(key, free_b, false);
   }
-  // The sort may have left its result in the double buffers: follow it.
-  if (key.data() != key_.data()) std::swap(key_, key_alt_);
-  if (suf.data() != suf_.data()) std::swap(suf_, suf_alt_);
-  timer_->lap("sort");
-  refine(key, false);
   timer_->lap("rank update");
 }
 
@@ -248,17 +273,24 @@ void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
 // segments (see round_scan.hpp). Survivors go to the double buffers, then swap in.
 template <class ExecSpace, class I>
 template <class KeyView>
-void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, bool initial) {
+void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bool initial) {
   const std::size_t m = m_;
-  round_scan<KeyView, index_view> scan{keys,     seg_,     pos_,     suf_,     isa_,
-                                       out_pos_, out_seg_, suf_alt_, offsets_,
-                                       static_cast<std::int64_t>(m), initial};
+  round_scan<KeyView, index_view> scan{keys,
+                                       second_of(slot_pair_),
+                                       first_of(slot_pair_),
+                                       suf_,
+                                       isa_,
+                                       first_of(out_pair),
+                                       second_of(out_pair),
+                                       suf_alt_,
+                                       offsets_,
+                                       static_cast<std::int64_t>(m),
+                                       initial};
   typename round_scan<KeyView, index_view>::value_type totals{};
-  Kokkos::parallel_scan("strix::refine", policy(space_, 0, m), scan, totals);
+  scan_functor(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
   m_ = totals.kept;
   num_segments_ = totals.segments;
-  std::swap(pos_, out_pos_);
-  std::swap(seg_, out_seg_);
+  slot_pair_ = out_pair;
   std::swap(suf_, suf_alt_);
   if (m_ == 0) return;
   auto offsets = offsets_;
@@ -267,6 +299,21 @@ void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, bool initial) {
   Kokkos::parallel_for(
       "strix::close_offsets", policy(space_, 0, 1),
       KOKKOS_LAMBDA(const std::int64_t) { offsets(last) = kept; });
+  find_largest_segment();
+}
+
+template <class ExecSpace, class I>
+void prefix_doubling<ExecSpace, I>::find_largest_segment() {
+  auto offsets = offsets_;
+  std::size_t largest = 0;
+  Kokkos::parallel_reduce(
+      "strix::largest_segment", policy(space_, 0, static_cast<std::int64_t>(num_segments_)),
+      KOKKOS_LAMBDA(const std::int64_t s, std::size_t& mx) {
+        const std::size_t len = offsets(s + 1) - offsets(s);
+        if (len > mx) mx = len;
+      },
+      Kokkos::Max<std::size_t>(largest));
+  largest_segment_ = largest;
 }
 
 // Every group is a singleton: ISA is the inverse suffix array.

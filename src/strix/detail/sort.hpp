@@ -10,6 +10,7 @@
 #include <strix/backend/host_sort.hpp>
 #include <strix/detail/memory.hpp>
 #ifdef KOKKOS_ENABLE_CUDA
+#include <strix/backend/cuda_scan.hpp>
 #include <strix/backend/cuda_sort.hpp>
 #endif
 
@@ -20,6 +21,7 @@ template <class ExecSpace>
 struct sort_workspace {
   using memory_space = typename ExecSpace::memory_space;
   Kokkos::View<unsigned char*, memory_space> bytes;
+  Kokkos::View<unsigned char*, memory_space> result;  // a scan's total, on the device
   memory_tracker* tracker = nullptr;
 
   void* reserve(std::size_t n) {
@@ -34,6 +36,18 @@ struct sort_workspace {
 template <class ExecSpace>
 constexpr bool host_backend_v = Kokkos::SpaceAccessibility<
     Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+
+// Runs a Kokkos scan functor over [0, n) and returns its total in `total`.
+template <class ExecSpace, class Functor>
+void scan_functor(const ExecSpace& space, sort_workspace<ExecSpace>&, const char* label,
+                  const Functor& functor, std::int64_t n, typename Functor::value_type& total) {
+  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+                        functor, total);
+}
+template <class ExecSpace, class Functor>
+struct scan_scratch {
+  static std::size_t bytes(std::int64_t) { return 0; }
+};
 
 // Scratch bytes the backend needs for the largest sorts of n pairs (0 on the host).
 template <class ExecSpace, class K, class V>
@@ -86,6 +100,28 @@ inline std::size_t segmented_sort_scratch_bytes<Kokkos::Cuda, std::uint64_t, std
     std::size_t n, std::size_t segments) {
   return backend::cuda::segmented_sort_pairs_temp_bytes<std::uint64_t, std::uint64_t, std::uint64_t>(n, segments);
 }
+
+template <class Functor>
+void scan_functor(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, const char*,
+                  const Functor& functor, std::int64_t n, typename Functor::value_type& total) {
+  using value_type = typename Functor::value_type;
+  functor.init(total);
+  if (n <= 0) return;
+  if (ws.result.extent(0) < sizeof(value_type))
+    ws.result = allocate<unsigned char, Kokkos::CudaSpace>("strix::scan_total", 64, ws.tracker);
+  const std::size_t bytes = backend::cuda::functor_scan_temp_bytes<Functor>(n);
+  void* temp = ws.reserve(bytes);
+  auto* device_total = reinterpret_cast<value_type*>(ws.result.data());
+  backend::cuda::functor_scan<Functor>(space, temp, bytes, functor, n, device_total);
+  Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&total);
+  Kokkos::View<value_type, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_total);
+  Kokkos::deep_copy(space, host, dev);
+  space.fence();
+}
+template <class Functor>
+struct scan_scratch<Kokkos::Cuda, Functor> {
+  static std::size_t bytes(std::int64_t n) { return backend::cuda::functor_scan_temp_bytes<Functor>(n); }
+};
 
 template <class KV, class VV>
 void sort_pairs(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, KV& keys,
