@@ -21,6 +21,7 @@
 
 #include <strix/detail/memory.hpp>
 #include <strix/detail/timer.hpp>
+#include <strix/error.hpp>
 #include <strix/options.hpp>
 
 namespace strix::detail {
@@ -124,6 +125,7 @@ void phi_lcp(const ExecSpace& space, const TextView& text, const SAView& sa, con
     constexpr I unset = std::numeric_limits<I>::max();  // never an offset: offsets < n
     std::uint64_t m = deferred, base = K;
     while (m > 0) {
+      STRIX_REQUIRE(base < n);  // a deferred comparison has more than `base` bytes to go
       // Round: offsets [base, 2 base) of m comparisons, base / K chunks each.
       int shift = 0;
       while ((K << shift) < base) ++shift;
