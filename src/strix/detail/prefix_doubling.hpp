@@ -292,14 +292,9 @@ void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bo
   num_segments_ = totals.segments;
   slot_pair_ = out_pair;
   std::swap(suf_, suf_alt_);
-  if (m_ == 0) return;
-  auto offsets = offsets_;
-  const I kept = totals.kept;
-  const std::size_t last = num_segments_;
-  Kokkos::parallel_for(
-      "strix::close_offsets", policy(space_, 0, 1),
-      KOKKOS_LAMBDA(const std::int64_t) { offsets(last) = kept; });
-  find_largest_segment();
+  // The largest segment only matters when the next keys do not fit the index type.
+  if (m_ > 0 && bits_for(n_) + bits_for(num_segments_ - 1) > int(8 * sizeof(I)))
+    find_largest_segment();
 }
 
 template <class ExecSpace, class I>

@@ -57,6 +57,8 @@ struct round_scan {
       upd.kept += 1;
       if (head) upd.segments += 1;
     }
+    // The last element closes the segment table: offsets[segments] = survivors.
+    if (final && k + 1 == m && upd.kept > 0) offsets(upd.segments) = upd.kept;
   }
 
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v.head = v.kept = v.segments = 0; }
