@@ -7,6 +7,7 @@
 #   bench/run-lcp-device.sh [tests|bench|all] [RUNS]
 # STRIX_LCP_INPUTS="english.txt chrX.dna ..." picks the inputs (default below; also
 # equal-1GiB, which needs ~60 GB of host memory for the sequential "all" reference).
+# Each step is time-boxed (STRIX_TEST_TIMEOUT, STRIX_LCP_TIMEOUT seconds per input).
 # Writes logs, rows.jsonl and results.md under $OUT (or /tmp/strix-lcp-out); tables last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,9 +25,9 @@ echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ); commit $(git -C
 
 if [ "$what" != bench ]; then
   echo "== CUDA build tests: lcp and repeats suites (CUDA, OpenMP, Serial; 32/64-bit), CLI"
-  "$bin/strix_tests" --source-file='*test_lcp.cpp,*test_repeats.cpp' > "$out/tests.log" 2>&1
+  timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" --source-file='*test_lcp.cpp,*test_repeats.cpp' > "$out/tests.log" 2>&1
   echo "strix_tests exit $?"; tail -3 "$out/tests.log"
-  bash "$root/tests/cli_lcp_repeats_test.sh" "$bin/strix" 2>&1 | tail -3
+  timeout 120 bash "$root/tests/cli_lcp_repeats_test.sh" "$bin/strix" 2>&1 | tail -3
 fi
 [ "$what" = tests ] && exit 0
 
@@ -47,8 +48,9 @@ echo "== benchmark: strix_bench_lcp_repeats INPUT --runs $runs --backends cuda,o
 rows="$out/rows.jsonl"; : > "$rows"
 for name in $inputs; do
   f="$in/$name"; [ -f "$f" ] || { echo "$name: missing"; continue; }
-  "$bin/strix_bench_lcp_repeats" "$f" --runs "$runs" --backends cuda,openmp >> "$rows" 2> "$out/$name.err"
-  echo "$name: exit $? ($(grep -c . "$out/$name.err") progress lines in $name.err)"
+  timeout "${STRIX_LCP_TIMEOUT:-300}" "$bin/strix_bench_lcp_repeats" "$f" --runs "$runs" --backends cuda,openmp \
+    >> "$rows" 2> "$out/$name.err"
+  echo "$name: exit $?"; sed 's/^/  /' "$out/$name.err" | tail -12
 done
 python3 - "$rows" "$device" "$host" "$runs" <<'PY' | tee "$out/results.md"
 import json, sys
