@@ -108,6 +108,7 @@ void phi_lcp(const ExecSpace& space, const TextView& text, const SAView& sa, con
   if (deferred > 0) {
     // The positions whose first chunk matched completely, in text order.
     index_view todo = allocate<I, mem>("strix::lcp_todo", deferred, &tracker);
+    std::uint64_t listed = 0;
     Kokkos::parallel_scan(
         "strix::lcp_defer", policy(space, 0, n),
         KOKKOS_LAMBDA(const std::int64_t ii, std::uint64_t& upd, const bool final) {
@@ -119,7 +120,9 @@ void phi_lcp(const ExecSpace& space, const TextView& text, const SAView& sa, con
           if (bound <= K || std::uint64_t(v(i)) != i + K) return;
           if (final) todo(upd) = static_cast<I>(i);
           ++upd;
-        });
+        },
+        listed);
+    STRIX_REQUIRE(listed == deferred);
     index_view next = allocate<I, mem>("strix::lcp_todo_next", deferred, &tracker);
     index_view found = allocate<I, mem>("strix::lcp_mismatch", deferred, &tracker);
     constexpr I unset = std::numeric_limits<I>::max();  // never an offset: offsets < n
