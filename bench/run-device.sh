@@ -29,21 +29,14 @@ fi
 [ "$what" = tests ] && exit 0
 
 echo "== inputs"
-in=/tmp/strix-in; mkdir -p "$in"
-for f in "$carry"/data/*.xz; do
-  name="$(basename "$f" .xz)"
-  [ -f "$in/$name" ] && continue
-  xz -dc "$f" > "$in/$name" 2>/dev/null ||
-    python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$f" "$in/$name"
-done
-[ -f "$in/fibonacci-256MiB" ] || "$bin/strix_bench_gen" fibonacci $((256 << 20)) "$in/fibonacci-256MiB"
-[ -f "$in/periodic1000-256MiB" ] || "$bin/strix_bench_gen" periodic $((256 << 20)) "$in/periodic1000-256MiB" 1000
-[ -f "$in/equal-1GiB" ] || "$bin/strix_bench_gen" equal $((1 << 30)) "$in/equal-1GiB"
+in=/tmp/strix-in
+inputs="${STRIX_BENCH_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}"
+source "$root/bench/device-inputs.sh"
 ls -la "$in"
 
 echo "== benchmark: $runs timed strix runs after one warm-up; libdivsufsort once, same host"
 rows="$out/rows.jsonl"; : > "$rows"
-for name in ${STRIX_BENCH_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}; do
+for name in $inputs; do
   f="$in/$name"; [ -f "$f" ] || continue
   timeout 120 "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.warmup.json" 2> "$out/$name.err" || { echo "$name: strix failed: $(tail -1 "$out/$name.err")"; continue; }
   for r in $(seq 1 "$runs"); do timeout 120 "$bin/strix" sa "$f" -o /tmp/strix.sa --stats > "$out/$name.run$r.json" 2>>"$out/$name.err"; done

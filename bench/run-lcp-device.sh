@@ -32,17 +32,9 @@ fi
 [ "$what" = tests ] && exit 0
 
 echo "== inputs"
-in=/tmp/strix-in; mkdir -p "$in"
-for f in "$carry"/data/*.xz; do
-  name="$(basename "$f" .xz)"
-  [ -f "$in/$name" ] && continue
-  xz -dc "$f" > "$in/$name" 2>/dev/null ||
-    python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$f" "$in/$name"
-done
+in=/tmp/strix-in
 inputs="${STRIX_LCP_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB}"
-case " $inputs " in *" fibonacci-256MiB "*) [ -f "$in/fibonacci-256MiB" ] || "$bin/strix_bench_gen" fibonacci $((256 << 20)) "$in/fibonacci-256MiB";; esac
-case " $inputs " in *" periodic1000-256MiB "*) [ -f "$in/periodic1000-256MiB" ] || "$bin/strix_bench_gen" periodic $((256 << 20)) "$in/periodic1000-256MiB" 1000;; esac
-case " $inputs " in *" equal-1GiB "*) [ -f "$in/equal-1GiB" ] || "$bin/strix_bench_gen" equal $((1 << 30)) "$in/equal-1GiB";; esac
+source "$root/bench/device-inputs.sh"
 
 echo "== benchmark: strix_bench_lcp_repeats INPUT --runs $runs --backends cuda,openmp"
 rows="$out/rows.jsonl"; : > "$rows"

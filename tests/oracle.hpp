@@ -92,6 +92,22 @@ inline bytes long_runs(std::size_t n, std::uint64_t seed) {
   return t;
 }
 
+// The large inputs checked against libdivsufsort-based oracles: random DNA and all-equal
+// always; with `all`, also random bytes, a period of 1000, a Fibonacci word and long runs.
+inline std::vector<std::pair<std::string, bytes>> large_inputs(std::size_t n, bool all) {
+  std::vector<std::pair<std::string, bytes>> inputs;
+  inputs.push_back({"random DNA", random_text(n, 4, 7, 'A')});
+  inputs.push_back({"all equal", bytes(n, 'a')});
+  if (all) {
+    inputs.push_back({"random bytes", random_text(n, 256, 8)});
+    const auto unit = random_text(1000, 26, 9, 'a');
+    inputs.push_back({"period 1000", periodic(n, std::string(unit.begin(), unit.end()))});
+    inputs.push_back({"fibonacci", fibonacci_word(n)});
+    inputs.push_back({"long runs", long_runs(n, 10)});
+  }
+  return inputs;
+}
+
 // The hard small inputs every construction must get right.
 inline std::vector<std::pair<std::string, bytes>> hard_inputs() {
   std::vector<std::pair<std::string, bytes>> v;

@@ -103,16 +103,8 @@ TEST_CASE_TEMPLATE_APPLY(lcp_random, all_configs);
 TEST_CASE_TEMPLATE_DEFINE("lcp: 10 MB inputs match Kasai over libdivsufsort", C, lcp_large) {
   using I = typename C::index;
   const std::size_t n = 10'000'000;
-  std::vector<std::pair<std::string, bytes>> inputs;
-  inputs.push_back({"random DNA", random_text(n, 4, 7, 'A')});
-  inputs.push_back({"all equal", bytes(n, 'a')});
-  if (sizeof(I) == 4) {  // the 64-bit runs keep two inputs to keep the suite short
-    inputs.push_back({"random bytes", random_text(n, 256, 8)});
-    const auto unit = random_text(1000, 26, 9, 'a');
-    inputs.push_back({"period 1000", periodic(n, std::string(unit.begin(), unit.end()))});
-    inputs.push_back({"fibonacci", fibonacci_word(n)});
-    inputs.push_back({"long runs", long_runs(n, 10)});
-  }
+  // The 64-bit runs check two inputs to keep the suite short.
+  const auto inputs = large_inputs(n, sizeof(I) == 4);
   for (const auto& input : inputs) {
     const auto& name = input.first;
     const auto& text = input.second;
