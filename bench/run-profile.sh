@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Device-side profile helpers (needs .carry/bin and .carry/data like run-device.sh):
+#   bench/run-profile.sh rounds INPUT      per-round phase times of one construction
+#   bench/run-profile.sh maxn BYTES...     the largest 32-bit suffix array that fits: builds
+#                                          the SA of a period-1000 text of each size, stops at
+#                                          the first that runs out of device memory
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+carry="$root/.carry"; bin="$carry/bin"; in=/tmp/strix-in
+export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
+what="$1"; shift
+case "$what" in
+  rounds)
+    inputs="$1"; source "$root/bench/device-inputs.sh"
+    "$bin/strix" sa "$in/$1" -o /tmp/strix.sa >/dev/null 2>&1   # warm-up
+    "$bin/strix" sa "$in/$1" -o /tmp/strix.sa --progress --stats 2>&1 | grep -v '^ ' | grep -v '^[{}]'
+    ;;
+  maxn)
+    nvidia-smi --query-gpu=name,memory.total,memory.free --format=csv,noheader
+    for bytes in "$@"; do
+      "$bin/strix_bench_gen" periodic "$bytes" /tmp/maxn.txt 1000
+      if "$bin/strix" sa /tmp/maxn.txt -o /tmp/maxn.sa --stats > /tmp/maxn.json 2> /tmp/maxn.err; then
+        python3 -c "import json;d=json.load(open('/tmp/maxn.json'));print('n=%d ok: %.2f s total, peak %.1f GB (%.1f B/n)'%(d['n'],d['total_seconds'],d['peak_bytes']/1e9,d['peak_bytes_per_input_byte']))"
+        "$bin/strix" check /tmp/maxn.txt /tmp/maxn.sa
+      else
+        echo "n=$bytes failed: $(tail -1 /tmp/maxn.err)"; break
+      fi
+      rm -f /tmp/maxn.sa
+    done
+    ;;
+esac
