@@ -28,6 +28,10 @@
 
 namespace strix::detail {
 
+// The segmented sort's scratch grows with the number of segments (about 8 bytes each on
+// CUDA); above this many, the composite radix sort, whose scratch is small, takes over.
+inline std::size_t max_segmented_segments(std::size_t capacity) { return capacity / 16 + 1; }
+
 // The construction and its working memory, sized once for texts of up to `capacity`
 // bytes and reused by every run (a libcubwt-style workspace).
 //
@@ -36,7 +40,8 @@ namespace strix::detail {
 // double buffer, or one array of 64-bit keys (the initial keys, composite keys); the
 // roles move between pairs from round to round. Plus suffixes and ISA (sizeof(I)
 // each), segment offsets, and the caller's text and SA (the SA buffer doubles as the
-// suffixes' sort buffer). For I = uint32: 24 + 4 + 4 + 2 + 1 + 4 = about 39n bytes.
+// suffixes' sort buffer). For I = uint32: 24 + 4 + 4 + 2 + 1 + 4 = about 39n bytes, plus the
+// sort scratch.
 template <class ExecSpace, class I>
 class prefix_doubling {
  public:
@@ -120,7 +125,7 @@ void prefix_doubling<ExecSpace, I>::reserve(std::size_t n) {
   // Size the sort scratch once for the largest sorts a run can ask for.
   ws_.reserve(sort_scratch_bytes<ExecSpace, std::uint64_t, I>(cap));
   ws_.reserve(sort_scratch_bytes<ExecSpace, I, I>(cap));
-  ws_.reserve(segmented_sort_scratch_bytes<ExecSpace, I, I, I>(cap, cap / 2 + 1));
+  ws_.reserve(segmented_sort_scratch_bytes<ExecSpace, I, I, I>(cap, max_segmented_segments(cap)));
   ws_.reserve(scan_scratch<ExecSpace, round_scan<wide_view, index_view>>::bytes(cap));
   ws_.reserve(scan_scratch<ExecSpace, round_scan<index_view, index_view>>::bytes(cap));
 }
@@ -165,7 +170,11 @@ void prefix_doubling<ExecSpace, I>::initial_sort(const TextView& text) {
   Kokkos::deep_copy(space_, present, 0u);
   Kokkos::parallel_for(
       "strix::alphabet", policy(space_, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t i) { present(text(i)) = 1u; });
+      KOKKOS_LAMBDA(const std::int64_t i) {
+        // Read first: stores from every thread into the same few words would serialise.
+        const auto c = text(i);
+        if (!present(c)) present(c) = 1u;
+      });
   auto present_h = Kokkos::create_mirror_view(present);
   Kokkos::deep_copy(space_, present_h, present);
   space_.fence();
@@ -218,9 +227,12 @@ void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
   // they fit, else in 64 bits; CUB's segmented sort only when every segment is small
   // (it gives large segments a single thread block).
   enum class strategy { composite_narrow, composite_wide, segmented };
+  const bool segmented_fits =
+      host_backend_v<ExecSpace> || num_segments_ <= max_segmented_segments(capacity_);
   const strategy how = key_bits <= int(8 * sizeof(I)) ? strategy::composite_narrow
-                       : (largest_segment_ <= 2048 || key_bits > 64) ? strategy::segmented
-                                                                    : strategy::composite_wide;
+                       : ((largest_segment_ <= 2048 && segmented_fits) || key_bits > 64)
+                           ? strategy::segmented
+                           : strategy::composite_wide;
   const int free_a = (slot_pair_ + 1) % 3, free_b = (slot_pair_ + 2) % 3;
   const int shift = how == strategy::segmented ? 0 : rank_bits;
   index_view suf(suf_.data(), m), suf_alt(suf_alt_.data(), m);
