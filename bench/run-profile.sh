@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Device-side profile helpers (needs .carry/bin and .carry/data like run-device.sh):
 #   bench/run-profile.sh rounds INPUT      per-round phase times of one construction
+#   bench/run-profile.sh ncu INPUT KERNEL_REGEX [COUNT]   Nsight Compute sections of kernels
 #   bench/run-profile.sh maxn BYTES...     the largest 32-bit suffix array that fits: builds
 #                                          the SA of a period-1000 text of each size, stops at
 #                                          the first that runs out of device memory
@@ -14,6 +15,14 @@ case "$what" in
     inputs="$1"; source "$root/bench/device-inputs.sh"
     "$bin/strix" sa "$in/$1" -o /tmp/strix.sa >/dev/null 2>&1   # warm-up
     "$bin/strix" sa "$in/$1" -o /tmp/strix.sa --progress --stats 2>&1 | grep -v '^ ' | grep -v '^[{}]'
+    ;;
+  ncu)
+    inputs="$1"; source "$root/bench/device-inputs.sh"
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    "$ncu" -k "regex:$2" -c "${3:-3}" --section SpeedOfLight --section Occupancy \
+      --section LaunchStats --section MemoryWorkloadAnalysis \
+      "$bin/strix" sa "$in/$1" -o /tmp/strix.sa 2>&1 |
+      grep -E '^  [a-zA-Z]|Duration|Throughput|Registers|Achieved Occupancy|Theoretical Occupancy|Block Limit|Grid Size|Mem Busy|Max Bandwidth|L2 Hit|L1/TEX Hit' | head -80
     ;;
   maxn)
     nvidia-smi --query-gpu=name,memory.total,memory.free --format=csv,noheader
