@@ -126,10 +126,8 @@ void prefix_doubling<ExecSpace, I>::reserve(std::size_t n) {
   ws_.reserve(sort_scratch_bytes<ExecSpace, std::uint64_t, I>(cap));
   ws_.reserve(sort_scratch_bytes<ExecSpace, I, I>(cap));
   ws_.reserve(segmented_sort_scratch_bytes<ExecSpace, I, I, I>(cap, max_segmented_segments(cap)));
-  ws_.reserve(scan_scratch<ExecSpace, head_scan<wide_view, index_view>>::bytes(cap));
-  ws_.reserve(scan_scratch<ExecSpace, head_scan<index_view, index_view>>::bytes(cap));
-  ws_.reserve(scan_scratch<ExecSpace, compact_scan<wide_view, index_view>>::bytes(cap));
-  ws_.reserve(scan_scratch<ExecSpace, compact_scan<index_view, index_view>>::bytes(cap));
+  ws_.reserve(scan_scratch<ExecSpace, round_scan<wide_view, index_view>>::bytes(cap));
+  ws_.reserve(scan_scratch<ExecSpace, round_scan<index_view, index_view>>::bytes(cap));
 }
 
 template <class ExecSpace, class I>
@@ -282,25 +280,28 @@ void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
   timer_->lap("rank update");
 }
 
-// Two scans over the m active suffixes, sorted inside their segments by `keys`: new
-// group heads into ISA; singletons dropped and surviving groups renumbered as segments
-// (see round_scan.hpp). Survivors go to the double buffers, then swap in.
+// One scan over the m active suffixes, sorted inside their segments by `keys`:
+// new group heads into ISA, singletons dropped, surviving groups renumbered as
+// segments (see round_scan.hpp). Survivors go to the double buffers, then swap in.
 template <class ExecSpace, class I>
 template <class KeyView>
 void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bool initial) {
   const std::size_t m = m_;
-  const round_groups<KeyView, index_view> groups{keys, second_of(slot_pair_), first_of(slot_pair_),
-                                                 static_cast<std::int64_t>(m), initial};
-  const head_scan<KeyView, index_view> heads{groups, suf_, isa_};
-  typename head_scan<KeyView, index_view>::value_type last_head{};
-  scan_functor(space_, ws_, "strix::group_heads", heads, static_cast<std::int64_t>(m), last_head,
-               false);
-  using compaction = compact_scan<KeyView, index_view>;
-  const compaction compact{groups, suf_, first_of(out_pair), second_of(out_pair), suf_alt_, offsets_};
-  typename compaction::value_type totals{};
-  scan_functor(space_, ws_, "strix::compact", compact, static_cast<std::int64_t>(m), totals);
-  m_ = compaction::counts::kept(totals);
-  num_segments_ = compaction::counts::segments(totals);
+  round_scan<KeyView, index_view> scan{keys,
+                                       second_of(slot_pair_),
+                                       first_of(slot_pair_),
+                                       suf_,
+                                       isa_,
+                                       first_of(out_pair),
+                                       second_of(out_pair),
+                                       suf_alt_,
+                                       offsets_,
+                                       static_cast<std::int64_t>(m),
+                                       initial};
+  typename round_scan<KeyView, index_view>::value_type totals{};
+  scan_functor(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
+  m_ = totals.kept;
+  num_segments_ = totals.segments;
   slot_pair_ = out_pair;
   std::swap(suf_, suf_alt_);
   // The largest segment only matters when the next keys do not fit the index type.

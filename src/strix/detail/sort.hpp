@@ -38,13 +38,9 @@ constexpr bool host_backend_v = Kokkos::SpaceAccessibility<
     Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 
 // Runs a Kokkos scan functor over [0, n) and returns its total in `total`.
-// With want_total false the caller does not need `total`, and a device backend may skip
-// the synchronisation that copies it back.
 template <class ExecSpace, class Functor>
 void scan_functor(const ExecSpace& space, sort_workspace<ExecSpace>&, const char* label,
-                  const Functor& functor, std::int64_t n, typename Functor::value_type& total,
-                  bool want_total = true) {
-  (void)want_total;
+                  const Functor& functor, std::int64_t n, typename Functor::value_type& total) {
   Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
                         functor, total);
 }
@@ -107,8 +103,7 @@ inline std::size_t segmented_sort_scratch_bytes<Kokkos::Cuda, std::uint64_t, std
 
 template <class Functor>
 void scan_functor(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, const char*,
-                  const Functor& functor, std::int64_t n, typename Functor::value_type& total,
-                  bool want_total = true) {
+                  const Functor& functor, std::int64_t n, typename Functor::value_type& total) {
   using value_type = typename Functor::value_type;
   functor.init(total);
   if (n <= 0) return;
@@ -118,7 +113,6 @@ void scan_functor(const Kokkos::Cuda& space, sort_workspace<Kokkos::Cuda>& ws, c
   void* temp = ws.reserve(bytes);
   auto* device_total = reinterpret_cast<value_type*>(ws.result.data());
   backend::cuda::functor_scan<Functor>(space, temp, bytes, functor, n, device_total);
-  if (!want_total) return;
   Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&total);
   Kokkos::View<value_type, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_total);
   Kokkos::deep_copy(space, host, dev);

@@ -1,5 +1,5 @@
 // CUB-backed functor scan (see cuda_scan.hpp), instantiated for the round scans of
-// the prefix-doubling construction (round_scan.hpp).
+// the prefix-doubling construction.
 #include <strix/backend/cuda_scan.hpp>
 
 #ifdef KOKKOS_ENABLE_CUDA
@@ -91,25 +91,24 @@ void functor_scan(const Kokkos::Cuda& space, void* temp, std::size_t temp_bytes,
         "cub::DeviceScan::ExclusiveScan");
 }
 
-#define STRIX_INSTANTIATE_SCAN(F)                                                            \
-  template std::size_t functor_scan_temp_bytes<F>(std::int64_t);                             \
-  template void functor_scan<F>(const Kokkos::Cuda&, void*, std::size_t, const F&, std::int64_t, \
-                                typename F::value_type*);
+#define STRIX_INSTANTIATE_ROUND_SCAN(I, K)                                                   \
+  template std::size_t functor_scan_temp_bytes<strix::detail::round_scan<                   \
+      Kokkos::View<K*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>,                          \
+      Kokkos::View<I*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>>>(std::int64_t);          \
+  template void functor_scan<strix::detail::round_scan<                                      \
+      Kokkos::View<K*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>,                          \
+      Kokkos::View<I*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>>>(                        \
+      const Kokkos::Cuda&, void*, std::size_t,                                               \
+      const strix::detail::round_scan<Kokkos::View<K*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>, \
+                                      Kokkos::View<I*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>>&, \
+      std::int64_t,                                                                          \
+      typename strix::detail::round_scan<                                                    \
+          Kokkos::View<K*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>,                      \
+          Kokkos::View<I*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>>::value_type*);
 
-template <class T>
-using device_view = Kokkos::View<T*, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>;
-using head_32_32 = strix::detail::head_scan<device_view<std::uint32_t>, device_view<std::uint32_t>>;
-using head_64_32 = strix::detail::head_scan<device_view<std::uint64_t>, device_view<std::uint32_t>>;
-using head_64_64 = strix::detail::head_scan<device_view<std::uint64_t>, device_view<std::uint64_t>>;
-using compact_32_32 = strix::detail::compact_scan<device_view<std::uint32_t>, device_view<std::uint32_t>>;
-using compact_64_32 = strix::detail::compact_scan<device_view<std::uint64_t>, device_view<std::uint32_t>>;
-using compact_64_64 = strix::detail::compact_scan<device_view<std::uint64_t>, device_view<std::uint64_t>>;
-STRIX_INSTANTIATE_SCAN(head_32_32)
-STRIX_INSTANTIATE_SCAN(head_64_32)
-STRIX_INSTANTIATE_SCAN(head_64_64)
-STRIX_INSTANTIATE_SCAN(compact_32_32)
-STRIX_INSTANTIATE_SCAN(compact_64_32)
-STRIX_INSTANTIATE_SCAN(compact_64_64)
+STRIX_INSTANTIATE_ROUND_SCAN(std::uint32_t, std::uint32_t)
+STRIX_INSTANTIATE_ROUND_SCAN(std::uint32_t, std::uint64_t)
+STRIX_INSTANTIATE_ROUND_SCAN(std::uint64_t, std::uint64_t)
 
 }  // namespace strix::backend::cuda
 #endif
