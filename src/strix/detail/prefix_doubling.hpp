@@ -82,11 +82,6 @@ class prefix_doubling {
     return wide_view(reinterpret_cast<std::uint64_t*>(pair_base(p)), len);
   }
   I* pair_base(int p) const { return pairs_.data() + 2 * capacity_ * static_cast<std::size_t>(p); }
-  int pair_of(const void* ptr) const {
-    for (int p = 0; p < 3; ++p)
-      if (ptr == static_cast<const void*>(pair_base(p))) return p;
-    return -1;
-  }
 
   ExecSpace space_;
   memory_tracker mem_;
