@@ -1,7 +1,6 @@
 #include "commands.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,29 +11,11 @@
 #include "backends.hpp"
 #include "demo_text.hpp"
 #include "file_io.hpp"
+#include "widths.hpp"
 
 namespace strix::cli {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point t0) {
-  return std::chrono::duration<double>(clock_type::now() - t0).count();
-}
-
-// Suffix arrays are written as raw little-endian integers.
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "strix writes little-endian files");
-
-constexpr std::uint64_t four_gib = 1ull << 32;
-
-int choose_width(std::uint64_t n, int requested) {
-  if (requested == 0) return n < four_gib ? 32 : 64;
-  STRIX_USER_REQUIRE(requested == 32 || requested == 64, "--width must be 32 or 64");
-  STRIX_USER_REQUIRE(requested == 64 || n < four_gib,
-                     "an input of " + std::to_string(n) +
-                         " bytes needs --width 64 (a 32-bit suffix array holds fewer than 2^32 entries)");
-  return requested;
-}
 
 // Host memory for the text and the suffix array on their way to and from the backend:
 // pinned for CUDA (fast DMA, no page faults), plain host memory otherwise.
@@ -214,14 +195,9 @@ int run_unbwt(const unbwt_command& cmd, const common_options&) {
 
 int run_check(const check_command& cmd, const common_options& common) {
   const std::uint64_t n = input_size(cmd.input);
-  const std::uint64_t sa_bytes = input_size(cmd.sa_file);
-  STRIX_USER_REQUIRE(n == 0 ? sa_bytes == 0 : (sa_bytes == 4 * n || sa_bytes == 8 * n),
-                     "suffix array file '" + cmd.sa_file + "' has " + std::to_string(sa_bytes) +
-                         " bytes; a text of " + std::to_string(n) + " bytes needs " +
-                         std::to_string(4 * n) + " (32-bit) or " + std::to_string(8 * n) +
-                         " (64-bit)");
-  return (n != 0 && sa_bytes == 8 * n) ? check_sa<std::uint64_t>(common, cmd.input, cmd.sa_file)
-                                       : check_sa<std::uint32_t>(common, cmd.input, cmd.sa_file);
+  const int width = suffix_array_file_width(n, cmd.sa_file);
+  return width == 64 ? check_sa<std::uint64_t>(common, cmd.input, cmd.sa_file)
+                     : check_sa<std::uint32_t>(common, cmd.input, cmd.sa_file);
 }
 
 int run_demo(const demo_command& cmd, const common_options& common) {

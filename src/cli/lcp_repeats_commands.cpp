@@ -1,7 +1,6 @@
 #include "lcp_repeats_commands.hpp"
 
 #include <charconv>
-#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -10,40 +9,25 @@
 
 #include "backends.hpp"
 #include "file_io.hpp"
+#include "widths.hpp"
 
 namespace strix::cli {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
 using host_bytes = Kokkos::View<std::uint8_t*, Kokkos::HostSpace>;
-
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "strix writes little-endian files");
-
-double seconds_since(clock_type::time_point t0) {
-  return std::chrono::duration<double>(clock_type::now() - t0).count();
-}
 
 // Index width: --width, else the --sa file's, else 32 when n < 2^32; they must agree.
 int resolve_width(std::uint64_t n, int requested, const std::string& sa_file) {
   STRIX_USER_REQUIRE(requested == 0 || requested == 32 || requested == 64, "--width must be 32 or 64");
   int width = requested;
   if (!sa_file.empty()) {
-    const std::uint64_t bytes = input_size(sa_file);
-    const int from_file = n == 0 && bytes == 0 ? 0 : bytes == 4 * n ? 32 : bytes == 8 * n ? 64 : -1;
-    STRIX_USER_REQUIRE(from_file >= 0, "suffix array file '" + sa_file + "' has " +
-                                           std::to_string(bytes) + " bytes; a text of " +
-                                           std::to_string(n) + " bytes needs " +
-                                           std::to_string(4 * n) + " (32-bit) or " +
-                                           std::to_string(8 * n) + " (64-bit)");
+    const int from_file = suffix_array_file_width(n, sa_file);
     STRIX_USER_REQUIRE(width == 0 || from_file == 0 || width == from_file,
                        "--width " + std::to_string(width) + " disagrees with the " +
                            std::to_string(from_file) + "-bit suffix array file");
     if (width == 0) width = from_file;
   }
-  if (width == 0) width = n < (1ull << 32) ? 32 : 64;
-  STRIX_USER_REQUIRE(width == 64 || n < (1ull << 32),
-                     "an input of " + std::to_string(n) + " bytes needs --width 64");
-  return width;
+  return choose_width(n, width);
 }
 
 // Timings of one run, stage by stage, and the phases the library reported.
