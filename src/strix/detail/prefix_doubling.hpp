@@ -21,7 +21,7 @@
 #include <strix/detail/bits.hpp>
 #include <strix/detail/memory.hpp>
 #include <strix/detail/round_scan.hpp>
-#include <strix/detail/sort.hpp>
+#include <strix/detail/primitives.hpp>
 #include <strix/detail/timer.hpp>
 #include <strix/error.hpp>
 #include <strix/options.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// Portable entry points of the sort primitives; dispatch to the vendor adapter by
+// Portable entry points of the sort and scan primitives; dispatch to the vendor adapter by
 // overload on the execution space (CUDA -> CUB), else to the host fallback.
 #include <Kokkos_Core.hpp>
 #include <cstddef>
