@@ -102,22 +102,28 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: bad arguments are typed errors", C, sa_
 }
 TEST_CASE_TEMPLATE_APPLY(sa_errors, all_configs);
 
-TEST_CASE_TEMPLATE_DEFINE("suffix array: one workspace reused across texts and sizes", C, sa_workspace) {
+TEST_CASE_TEMPLATE_DEFINE("suffix array: one handle's workspace reused across texts and sizes", C, sa_workspace) {
   using I = typename C::index;
   using mem = typename C::memory_space;
   typename C::space space;
-  strix::suffix_array_workspace<typename C::space, I> workspace(space, 1000);
+  strix::suffix_array_handle<typename C::space, I> handle(space, strix::sa_options{}, 1000);
   // Smaller, equal and larger (the workspace grows) texts, then a small one again.
   for (std::size_t n : {1000, 10, 0, 1, 5000, 70000, 999}) {
     const auto text = random_text(n, n % 2 ? 4 : 256, n + 3);
     auto text_d = to_view<mem>(text);
     Kokkos::View<I*, mem> sa("sa", n);
     strix::run_stats stats;
-    strix::suffix_array(space, text_d, sa, workspace, strix::sa_options{}, &stats);
+    strix::suffix_array(space, text_d, sa, handle, &stats);
     CAPTURE(n);
     CHECK(to_vector(sa) == naive_suffix_array<I>(text));
-    CHECK(workspace.capacity() >= n);
+    CHECK(handle.capacity() >= n);
   }
-  CHECK(workspace.bytes() > 0);
+  CHECK(handle.bytes() > 0);
+  handle.release();
+  CHECK(handle.bytes() == 0);
+  const auto text = random_text(3000, 3, 5);
+  Kokkos::View<I*, mem> sa("sa", text.size());
+  strix::suffix_array(space, to_view<mem>(text), sa, handle);  // allocates again after release
+  CHECK(to_vector(sa) == naive_suffix_array<I>(text));
 }
 TEST_CASE_TEMPLATE_APPLY(sa_workspace, all_configs);

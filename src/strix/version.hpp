@@ -3,7 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <string>
 
-#define STRIX_VERSION_STRING "0.1.0"
+#include <strix/config.hpp>
 
 namespace strix {
 

@@ -1,0 +1,54 @@
+#pragma once
+// Burrows-Wheeler transform in libdivsufsort's divbwt layout, and its inverse.
+//
+// For the text T$ the BWT has n + 1 symbols, one of them the sentinel. Like divbwt,
+// strix returns the n text symbols without the sentinel and the primary index p:
+// out[0] = T[n-1]; the row of suffix 0 (SA[r] == 0) is left out; p = r + 1.
+// Compiled into libstrix (see strix/core/eti.hpp).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <strix/core/eti.hpp>
+#include <strix/core/views.hpp>
+#include <strix/error.hpp>
+
+namespace strix {
+namespace detail {
+template <class ExecSpace, class I>
+std::uint64_t bwt(const ExecSpace& space, const text_view<ExecSpace>& text,
+                  const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out);
+}  // namespace detail
+
+// Writes the BWT of `text` given its suffix array `sa` into `out` (n bytes) and
+// returns the primary index (0 for an empty text).
+template <class ExecutionSpace, class TextView, class SAView, class OutView>
+std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAView& sa,
+                  const OutView& out) {
+  detail::check_text_view<ExecutionSpace, TextView>();
+  detail::check_index_view<ExecutionSpace, SAView>();
+  detail::check_text_view<ExecutionSpace, OutView>();
+  using I = typename SAView::non_const_value_type;
+  const std::uint64_t n = text.extent(0);
+  STRIX_USER_REQUIRE(sa.extent(0) == n && out.extent(0) == n,
+                     "bwt: text, suffix array and output sizes differ");
+  return detail::bwt<ExecutionSpace, I>(
+      space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
+      detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
+      detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT"));
+}
+
+// Rebuilds the text from a divbwt-layout BWT of n bytes and its primary index (host, O(n)).
+// Throws strix::error(invalid_input) when the primary index is out of range or the BWT and
+// primary index are inconsistent.
+std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary);
+
+}  // namespace strix
+
+#define STRIX_BWT_EXTERN(SPACE, I)                                                             \
+  extern template std::uint64_t strix::detail::bwt<SPACE, I>(                                  \
+      const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&, \
+      const strix::device_view<std::uint8_t, SPACE>&);
+STRIX_FOR_EACH_ETI(STRIX_BWT_EXTERN)
+#undef STRIX_BWT_EXTERN

@@ -1,0 +1,44 @@
+#pragma once
+// Definition of the BWT (see strix/bwt/bwt.hpp), included by libstrix's instantiation
+// files only; STRIX_BWT_INSTANTIATE(SPACE, I) instantiates it.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <limits>
+
+#include <strix/bwt/bwt.hpp>
+
+namespace strix::detail {
+
+template <class ExecutionSpace, class I>
+std::uint64_t bwt(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
+                  const device_view<const I, ExecutionSpace>& sa,
+                  const device_view<std::uint8_t, ExecutionSpace>& out) {
+  using policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = text.extent(0);
+  if (n == 0) return 0;
+  std::uint64_t r = std::numeric_limits<std::uint64_t>::max();
+  Kokkos::parallel_reduce(
+      "strix::bwt_find_primary", policy(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t i, std::uint64_t& found) {
+        if (sa(i) == 0 && std::uint64_t(i) < found) found = i;
+      },
+      Kokkos::Min<std::uint64_t>(r));
+  STRIX_USER_REQUIRE(r < n, "bwt: the suffix array has no entry for suffix 0");
+  Kokkos::parallel_for(
+      "strix::bwt", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        const std::uint64_t s = sa(i);
+        if (std::uint64_t(i) == r) {
+          out(0) = text(n - 1);
+        } else {
+          out(std::uint64_t(i) < r ? i + 1 : i) = text(s - 1);
+        }
+      });
+  return r + 1;
+}
+
+}  // namespace strix::detail
+
+#define STRIX_BWT_INSTANTIATE(SPACE, I)                                                        \
+  template std::uint64_t strix::detail::bwt<SPACE, I>(                                         \
+      const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&, \
+      const strix::device_view<std::uint8_t, SPACE>&);

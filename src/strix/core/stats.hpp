@@ -1,0 +1,51 @@
+#pragma once
+// Run statistics every strix algorithm can fill: named phases (seconds, device
+// synchronised), named counters, and peak memory. The library never prints: a caller
+// that wants to see phases as they finish sets `on_phase`.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace strix {
+
+struct run_stats {
+  std::vector<std::pair<std::string, double>> phases;           // in the order first seen
+  std::vector<std::pair<std::string, std::uint64_t>> counters;  // e.g. "rounds"
+  std::size_t peak_bytes = 0;  // peak bytes held in the execution space's memory
+
+  // Called after each phase with its name and seconds (e.g. for progress output).
+  std::function<void(const std::string& phase, double seconds)> on_phase;
+
+  void add_phase(const std::string& name, double seconds) {
+    for (auto& p : phases)
+      if (p.first == name) { p.second += seconds; return; }
+    phases.emplace_back(name, seconds);
+  }
+  void set_counter(const std::string& name, std::uint64_t value) {
+    for (auto& c : counters)
+      if (c.first == name) { c.second = value; return; }
+    counters.emplace_back(name, value);
+  }
+  // The counter's value, 0 when it was never set.
+  std::uint64_t counter(const std::string& name) const {
+    for (const auto& c : counters)
+      if (c.first == name) return c.second;
+    return 0;
+  }
+  double total_seconds() const {
+    double t = 0;
+    for (const auto& p : phases) t += p.second;
+    return t;
+  }
+  // Adds another run's phases and counters; the peak is the larger one.
+  void merge(const run_stats& other) {
+    for (const auto& p : other.phases) add_phase(p.first, p.second);
+    for (const auto& c : other.counters) set_counter(c.first, c.second);
+    if (other.peak_bytes > peak_bytes) peak_bytes = other.peak_bytes;
+  }
+};
+
+}  // namespace strix

@@ -1,0 +1,77 @@
+#pragma once
+// Definition of the suffix array checker (see strix/sa/check.hpp); included by libstrix's
+// instantiation files only.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <strix/core/memory.hpp>
+#include <strix/sa/check.hpp>
+
+namespace strix::detail {
+
+template <class ExecutionSpace, class I>
+sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
+                                   const device_view<const I, ExecutionSpace>& sa) {
+  using policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = text.extent(0);
+  sa_check_result result;
+  if (sa.extent(0) != n) {
+    result.ok = false;
+    result.message = "suffix array has " + std::to_string(sa.extent(0)) + " entries, text has " +
+                     std::to_string(n) + " bytes";
+    return result;
+  }
+  if (n == 0) return result;
+  constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
+  constexpr I unset = std::numeric_limits<I>::max();
+  auto isa = allocate<I, typename ExecutionSpace::memory_space>("strix::check_isa", n);
+  Kokkos::deep_copy(space, isa, unset);
+
+  // 1. Permutation: every value in range and seen once. Code = 2 * index + kind.
+  std::uint64_t first_bad = none;
+  Kokkos::parallel_reduce(
+      "strix::check_permutation", policy(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t i, std::uint64_t& bad) {
+        const std::uint64_t s = sa(i);
+        std::uint64_t code = none;
+        if (s >= n) {
+          code = 2 * std::uint64_t(i);
+        } else if (Kokkos::atomic_exchange(&isa(s), static_cast<I>(i)) != unset) {
+          code = 2 * std::uint64_t(i) + 1;
+        }
+        if (code < bad) bad = code;
+      },
+      Kokkos::Min<std::uint64_t>(first_bad));
+  if (first_bad != none) {
+    result.ok = false;
+    result.position = first_bad / 2;
+    I value;
+    Kokkos::deep_copy(value, Kokkos::subview(sa, result.position));
+    result.message = (first_bad % 2 == 0 ? "out-of-range value " : "duplicate value ") +
+                     std::to_string(value) + " at SA[" + std::to_string(result.position) + "]";
+    return result;
+  }
+
+  // 2. Order of every neighbour pair.
+  Kokkos::parallel_reduce(
+      "strix::check_order", policy(space, 1, n),
+      KOKKOS_LAMBDA(const std::int64_t i, std::uint64_t& bad) {
+        const std::uint64_t a = sa(i - 1), b = sa(i);
+        const auto ca = text(a), cb = text(b);
+        bool wrong = ca > cb;
+        if (ca == cb && a + 1 != n) wrong = (b + 1 == n) || isa(a + 1) > isa(b + 1);
+        if (wrong && std::uint64_t(i) < bad) bad = i;
+      },
+      Kokkos::Min<std::uint64_t>(first_bad));
+  if (first_bad != none) {
+    result.ok = false;
+    result.position = first_bad;
+    result.message = "suffixes out of order at SA[" + std::to_string(first_bad - 1) + "], SA[" +
+                     std::to_string(first_bad) + "]";
+  }
+  return result;
+}
+
+}  // namespace strix::detail

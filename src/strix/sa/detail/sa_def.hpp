@@ -1,0 +1,40 @@
+#pragma once
+// Definitions of the suffix-array feature (constructions, inverse, checker), included by
+// libstrix's instantiation files only; STRIX_SA_INSTANTIATE(SPACE, I) instantiates them.
+#include <Kokkos_Core.hpp>
+#include <memory>
+
+#include <strix/sa/check.hpp>
+#include <strix/sa/detail/check_def.hpp>
+#include <strix/sa/detail/prefix_doubling.hpp>
+#include <strix/sa/inverse_suffix_array.hpp>
+#include <strix/sa/suffix_array.hpp>
+
+namespace strix::detail {
+
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, const sa_options& options) {
+  switch (options.algorithm) {
+    case sa_algorithm::prefix_doubling: return std::make_unique<prefix_doubling<ExecSpace, I>>(space);
+  }
+  throw error(error_code::invalid_input, "unknown suffix array algorithm");
+}
+
+template <class ExecSpace, class I>
+void inverse_suffix_array(const ExecSpace& space, const device_view<const I, ExecSpace>& sa,
+                          const device_view<I, ExecSpace>& isa) {
+  Kokkos::parallel_for(
+      "strix::inverse_suffix_array",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, sa.extent(0)),
+      KOKKOS_LAMBDA(const std::int64_t i) { isa(sa(i)) = static_cast<I>(i); });
+}
+
+}  // namespace strix::detail
+
+#define STRIX_SA_INSTANTIATE(SPACE, I)                                                           \
+  template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
+  strix::detail::make_sa_engine<SPACE, I>(const SPACE&, const strix::sa_options&);               \
+  template void strix::detail::inverse_suffix_array<SPACE, I>(                                   \
+      const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&); \
+  template strix::sa_check_result strix::detail::check_suffix_array<SPACE, I>(                   \
+      const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&);

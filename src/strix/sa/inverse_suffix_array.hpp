@@ -1,0 +1,41 @@
+#pragma once
+// Inverse suffix array: isa[sa[i]] = i. Compiled into libstrix (see strix/core/eti.hpp).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+
+#include <strix/core/eti.hpp>
+#include <strix/core/views.hpp>
+#include <strix/error.hpp>
+
+namespace strix {
+namespace detail {
+template <class ExecSpace, class I>
+void inverse_suffix_array(const ExecSpace& space, const device_view<const I, ExecSpace>& sa,
+                          const device_view<I, ExecSpace>& isa);
+}  // namespace detail
+
+// `sa` must be a permutation of 0..n-1 (see check_suffix_array); isa has n entries of the
+// same index type.
+template <class ExecutionSpace, class SAView, class ISAView>
+void inverse_suffix_array(const ExecutionSpace& space, const SAView& sa, const ISAView& isa) {
+  detail::check_index_view<ExecutionSpace, SAView>();
+  detail::check_index_view<ExecutionSpace, ISAView>();
+  using I = typename ISAView::non_const_value_type;
+  static_assert(std::is_same<typename SAView::non_const_value_type, I>::value,
+                "strix: the suffix array and its inverse have one index type");
+  STRIX_USER_REQUIRE(isa.extent(0) == sa.extent(0),
+                     "inverse suffix array has " + std::to_string(isa.extent(0)) +
+                         " entries for a suffix array of " + std::to_string(sa.extent(0)));
+  detail::inverse_suffix_array<ExecutionSpace, I>(
+      space, detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
+      detail::as_device_view<I, ExecutionSpace>(isa, "inverse suffix array"));
+}
+
+}  // namespace strix
+
+#define STRIX_ISA_EXTERN(SPACE, I)                                        \
+  extern template void strix::detail::inverse_suffix_array<SPACE, I>(     \
+      const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&);
+STRIX_FOR_EACH_ETI(STRIX_ISA_EXTERN)
+#undef STRIX_ISA_EXTERN

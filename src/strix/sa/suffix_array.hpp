@@ -1,0 +1,147 @@
+#pragma once
+// Suffix array construction: options, the per-algorithm handle (options + reusable working
+// memory), and the entry points. Declarations only: the constructions are compiled into
+// libstrix (see strix/core/eti.hpp).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include <strix/core/eti.hpp>
+#include <strix/core/stats.hpp>
+#include <strix/core/views.hpp>
+#include <strix/error.hpp>
+
+namespace strix {
+
+// Construction algorithm. New ones (skew/DC3, hybrids, Larsson-Sadakane) arrive as new
+// values and engines without changing callers.
+enum class sa_algorithm { prefix_doubling };
+
+inline const char* to_string(sa_algorithm a) {
+  switch (a) {
+    case sa_algorithm::prefix_doubling: return "prefix-doubling";
+  }
+  return "unknown";
+}
+
+struct sa_options {
+  sa_algorithm algorithm = sa_algorithm::prefix_doubling;
+};
+
+// Largest text length whose suffix array fits the index type I.
+template <class I>
+constexpr std::uint64_t max_text_length() {
+  return std::numeric_limits<I>::max();
+}
+
+namespace detail {
+
+// One construction algorithm and the working memory it owns.
+template <class ExecSpace, class I>
+class sa_engine {
+ public:
+  virtual ~sa_engine() = default;
+  virtual std::uint64_t capacity() const = 0;
+  virtual std::size_t bytes() const = 0;
+  virtual void reserve(std::uint64_t n) = 0;
+  virtual void release() = 0;
+  // sa.extent(0) == text.extent(0) <= max_text_length<I>(), checked by the caller.
+  virtual void build(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& sa,
+                     run_stats* stats) = 0;
+};
+
+// Compiled into libstrix for every enabled (space, index type).
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, const sa_options& options);
+
+template <class I>
+void check_sa_sizes(std::uint64_t n, std::uint64_t sa_entries) {
+  STRIX_USER_REQUIRE(sa_entries == n, "suffix array has " + std::to_string(sa_entries) +
+                                          " entries for a text of " + std::to_string(n) + " bytes");
+  STRIX_USER_REQUIRE(n <= max_text_length<I>(),
+                     "text of " + std::to_string(n) + " bytes is too long for a " +
+                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+}
+
+}  // namespace detail
+
+// The handle of one suffix-array algorithm family: its options and its working memory,
+// sized once (libcubwt-style) and reused by every construction; grown when a text is
+// larger. Not copyable; movable.
+template <class ExecutionSpace, class I>
+class suffix_array_handle {
+  static_assert(detail::is_index_type_v<I>, "strix: the index type must be std::uint32_t or std::uint64_t");
+
+ public:
+  using execution_space = ExecutionSpace;
+  using index_type = I;
+
+  // `capacity`: reserve working memory for texts of up to this many bytes now, so that
+  // timed constructions allocate nothing (0: allocate on first use).
+  explicit suffix_array_handle(const ExecutionSpace& space, const sa_options& options = {},
+                               std::uint64_t capacity = 0)
+      : space_(space), options_(options), engine_(detail::make_sa_engine<ExecutionSpace, I>(space, options)) {
+    if (capacity > 0) engine_->reserve(capacity);
+  }
+
+  const ExecutionSpace& space() const { return space_; }
+  const sa_options& options() const { return options_; }
+  void reserve(std::uint64_t capacity) { engine_->reserve(capacity); }
+  std::uint64_t capacity() const { return engine_->capacity(); }
+  // Bytes of working memory held in the execution space's memory.
+  std::size_t bytes() const { return engine_->bytes(); }
+  // Frees the working memory; the next construction allocates it again.
+  void release() { engine_->release(); }
+
+  void build(const text_view<ExecutionSpace>& text, const device_view<I, ExecutionSpace>& sa,
+             run_stats* stats = nullptr) {
+    detail::check_sa_sizes<I>(text.extent(0), sa.extent(0));
+    engine_->build(text, sa, stats);
+  }
+
+ private:
+  ExecutionSpace space_;
+  sa_options options_;
+  std::unique_ptr<detail::sa_engine<ExecutionSpace, I>> engine_;
+};
+
+// Builds the suffix array of `text` (a view of std::uint8_t) into `sa` (n entries of the
+// index type, std::uint32_t or std::uint64_t) with the handle's algorithm and memory. Both
+// views live where the handle's execution space can access them. Throws strix::error:
+// invalid_input when sizes disagree or n does not fit the index type,
+// host/device_out_of_memory when memory runs out.
+template <class ExecutionSpace, class TextView, class SAView>
+void suffix_array(const ExecutionSpace& space, const TextView& text, const SAView& sa,
+                  suffix_array_handle<ExecutionSpace, typename SAView::non_const_value_type>& handle,
+                  run_stats* stats = nullptr) {
+  (void)space;
+  detail::check_text_view<ExecutionSpace, TextView>();
+  detail::check_index_view<ExecutionSpace, SAView>();
+  using I = typename SAView::non_const_value_type;
+  static_assert(std::is_same<typename SAView::value_type, I>::value,
+                "strix: the suffix array view must be writable");
+  handle.build(detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
+               detail::as_device_view<I, ExecutionSpace>(sa, "suffix array"), stats);
+}
+
+// The same with a handle made for this call only.
+template <class ExecutionSpace, class TextView, class SAView>
+void suffix_array(const ExecutionSpace& space, const TextView& text, const SAView& sa,
+                  const sa_options& options = {}, run_stats* stats = nullptr) {
+  using I = typename SAView::non_const_value_type;
+  detail::check_index_view<ExecutionSpace, SAView>();
+  detail::check_sa_sizes<I>(text.extent(0), sa.extent(0));
+  suffix_array_handle<ExecutionSpace, I> handle(space, options);
+  suffix_array(space, text, sa, handle, stats);
+}
+
+}  // namespace strix
+
+#define STRIX_SA_EXTERN(SPACE, I)                                                      \
+  extern template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                  \
+  strix::detail::make_sa_engine<SPACE, I>(const SPACE&, const strix::sa_options&);
+STRIX_FOR_EACH_ETI(STRIX_SA_EXTERN)
+#undef STRIX_SA_EXTERN
