@@ -1,14 +1,14 @@
-# Explicit instantiation files of libstrix: one per (feature, enabled Kokkos execution
-# space), each instantiating the feature for 32- and 64-bit indices (see
-# src/strix/core/eti.hpp). Sets STRIX_ETI_SOURCES.
+# Explicit instantiation files of libstrix: one per enabled Kokkos execution space, each
+# instantiating every feature for 32- and 64-bit indices (see src/strix/core/eti.hpp).
+# Sets STRIX_ETI_SOURCES.
 set(STRIX_ETI_SOURCES)
-# feature;definitions header;instantiation macro
+# definitions header|instantiation macro, one per feature
 set(_strix_eti_features
-  "sa|strix/sa/detail/sa_def.hpp|STRIX_SA_INSTANTIATE"
-  "bwt|strix/bwt/detail/bwt_def.hpp|STRIX_BWT_INSTANTIATE"
-  "lcp|strix/lcp/detail/lcp_def.hpp|STRIX_LCP_INSTANTIATE"
-  "repeats|strix/repeats/detail/repeats_def.hpp|STRIX_REPEATS_INSTANTIATE")
-# Kokkos device name;execution space;guard macro
+  "strix/sa/detail/sa_def.hpp|STRIX_SA_INSTANTIATE"
+  "strix/bwt/detail/bwt_def.hpp|STRIX_BWT_INSTANTIATE"
+  "strix/lcp/detail/lcp_def.hpp|STRIX_LCP_INSTANTIATE"
+  "strix/repeats/detail/repeats_def.hpp|STRIX_REPEATS_INSTANTIATE")
+# Kokkos device name|execution space|guard macro
 set(_strix_eti_spaces
   "CUDA|Kokkos::Cuda|KOKKOS_ENABLE_CUDA"
   "OPENMP|Kokkos::OpenMP|KOKKOS_ENABLE_OPENMP"
@@ -21,14 +21,17 @@ foreach(_space IN LISTS _strix_eti_spaces)
   if(DEFINED Kokkos_DEVICES AND NOT _device IN_LIST Kokkos_DEVICES)
     continue()
   endif()
-  string(TOLOWER "${_device}" _device_lc)
+  set(STRIX_ETI_INCLUDES "")
+  set(STRIX_ETI_BODY "")
   foreach(_feature IN LISTS _strix_eti_features)
     string(REPLACE "|" ";" _feature "${_feature}")
-    list(GET _feature 0 STRIX_ETI_FEATURE)
-    list(GET _feature 1 STRIX_ETI_HEADER)
-    list(GET _feature 2 STRIX_ETI_MACRO)
-    set(_file "${CMAKE_CURRENT_BINARY_DIR}/eti/${STRIX_ETI_FEATURE}_${_device_lc}.cpp")
-    configure_file("${CMAKE_CURRENT_SOURCE_DIR}/src/eti/instantiate.cpp.in" "${_file}" @ONLY)
-    list(APPEND STRIX_ETI_SOURCES "${_file}")
+    list(GET _feature 0 _header)
+    list(GET _feature 1 _macro)
+    string(APPEND STRIX_ETI_INCLUDES "#include <${_header}>\n")
+    string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE}, std::uint32_t)\n${_macro}(${STRIX_ETI_SPACE}, std::uint64_t)\n")
   endforeach()
+  string(TOLOWER "${_device}" _device_lc)
+  set(_file "${CMAKE_CURRENT_BINARY_DIR}/eti/strix_${_device_lc}.cpp")
+  configure_file("${CMAKE_CURRENT_SOURCE_DIR}/src/eti/instantiate.cpp.in" "${_file}" @ONLY)
+  list(APPEND STRIX_ETI_SOURCES "${_file}")
 endforeach()

@@ -8,8 +8,8 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
-#include <vector>
 
+#include <strix/bwt/inverse_bwt.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
@@ -38,11 +38,6 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
       detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT"));
 }
-
-// Rebuilds the text from a divbwt-layout BWT of n bytes and its primary index (host, O(n)).
-// Throws strix::error(invalid_input) when the primary index is out of range or the BWT and
-// primary index are inconsistent.
-std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary);
 
 }  // namespace strix
 

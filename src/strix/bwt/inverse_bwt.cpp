@@ -1,5 +1,7 @@
 // Inverse BWT on the host (see strix/bwt/bwt.hpp).
-#include <strix/bwt/bwt.hpp>
+#include <strix/bwt/inverse_bwt.hpp>
+
+#include <strix/error.hpp>
 
 #include <cstdint>
 #include <string>

@@ -7,6 +7,8 @@
 
 using namespace strix_test;
 
+TEST_SUITE_BEGIN("bwt");
+
 namespace {
 
 template <class C>
@@ -88,3 +90,5 @@ TEST_CASE_TEMPLATE_DEFINE("checker on a large text", C, checker_large) {
   CHECK_FALSE(check<C>(text, sa).ok);
 }
 TEST_CASE_TEMPLATE_APPLY(checker_large, all_configs);
+
+TEST_SUITE_END();

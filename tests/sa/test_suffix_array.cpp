@@ -7,6 +7,8 @@
 
 using namespace strix_test;
 
+TEST_SUITE_BEGIN("sa");
+
 namespace {
 
 template <class C>
@@ -127,3 +129,5 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: one handle's workspace reused across te
   CHECK(to_vector(sa) == naive_suffix_array<I>(text));
 }
 TEST_CASE_TEMPLATE_APPLY(sa_workspace, all_configs);
+
+TEST_SUITE_END();

@@ -10,6 +10,8 @@
 
 using namespace strix_test;
 
+TEST_SUITE_BEGIN("lcp");
+
 namespace {
 
 // lcp[r] by direct comparison of neighbouring suffixes.
@@ -147,3 +149,5 @@ TEST_CASE_TEMPLATE_DEFINE("lcp: mismatched sizes are invalid input", C, lcp_erro
   CHECK_THROWS_AS(strix::lcp_array(typename C::space(), text, short_sa, lcp), strix::error);
 }
 TEST_CASE_TEMPLATE_APPLY(lcp_errors, all_configs);
+
+TEST_SUITE_END();

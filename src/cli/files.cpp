@@ -1,4 +1,4 @@
-#include "file_io.hpp"
+#include "files.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -10,6 +10,8 @@
 
 using namespace strix_test;
 
+TEST_SUITE_BEGIN("repeats");
+
 namespace {
 
 // Every longest repeat of every position, as (start, length) pairs in start order.
@@ -239,3 +241,5 @@ TEST_CASE_TEMPLATE_DEFINE("repeats: mismatched sizes are invalid input", C, lr_e
   CHECK_THROWS_AS(strix::leftmost_longest_repeats(typename C::space(), rank, lcp10, out9), strix::error);
 }
 TEST_CASE_TEMPLATE_APPLY(lr_errors, all_configs);
+
+TEST_SUITE_END();

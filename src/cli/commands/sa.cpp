@@ -1,0 +1,34 @@
+// strix sa INPUT -o OUT [--width 32|64]: the suffix array of a file.
+#include "command.hpp"
+#include "formats.hpp"
+#include "report.hpp"
+
+namespace strix::cli {
+
+runner add_sa_command(CLI::App& app) {
+  struct options {
+    std::string input, output;
+    int width = 0;  // 0: 32 when n < 2^32, else 64
+    common_options common;
+  };
+  auto o = std::make_shared<options>();
+  auto* sub = app.add_subcommand("sa", "build the suffix array of INPUT");
+  sub->add_option("INPUT", o->input, "input text (any bytes)")->required();
+  sub->add_option("-o,--output", o->output, "output: raw little-endian integers")->required();
+  sub->add_option("--width", o->width, "bits per entry, 32 or 64 (default: 32 if n < 2^32)");
+  add_common_options(sub, o->common);
+  return [o] {
+    const std::uint64_t n = input_size(o->input);
+    const int width = choose_width(n, o->width);
+    atomic_output out(o->output);  // fails early on a bad output path
+    auto e = open_engine(o->common, width, n >= (256ull << 20));
+    e->load_text(read_text(*e, o->input), n);
+    e->build_suffix_array();
+    write_index_array(out, e->suffix_array());
+    out.commit();
+    if (o->common.stats) print_json(stats_json("sa", n, *e));
+    return 0;
+  };
+}
+
+}  // namespace strix::cli

@@ -1,0 +1,152 @@
+#include "formats.hpp"
+
+#include <charconv>
+#include <cstring>
+
+#include <strix/error.hpp>
+
+namespace strix::cli {
+
+int choose_width(std::uint64_t n, int requested) {
+  if (requested == 0) return n < four_gib ? 32 : 64;
+  STRIX_USER_REQUIRE(requested == 32 || requested == 64, "--width must be 32 or 64");
+  STRIX_USER_REQUIRE(requested == 64 || n < four_gib,
+                     "an input of " + std::to_string(n) +
+                         " bytes needs --width 64 (a 32-bit suffix array holds fewer than 2^32 entries)");
+  return requested;
+}
+
+int suffix_array_file_width(std::uint64_t n, const std::string& path) {
+  const std::uint64_t bytes = input_size(path);
+  if (n == 0 && bytes == 0) return 0;
+  STRIX_USER_REQUIRE(n != 0 && (bytes == 4 * n || bytes == 8 * n),
+                     "suffix array file '" + path + "' has " + std::to_string(bytes) +
+                         " bytes; a text of " + std::to_string(n) + " bytes needs " +
+                         std::to_string(4 * n) + " (32-bit) or " + std::to_string(8 * n) +
+                         " (64-bit)");
+  return bytes == 4 * n ? 32 : 64;
+}
+
+int resolve_width(std::uint64_t n, int requested, const std::string& sa_file) {
+  STRIX_USER_REQUIRE(requested == 0 || requested == 32 || requested == 64, "--width must be 32 or 64");
+  int width = requested;
+  if (!sa_file.empty()) {
+    const int from_file = suffix_array_file_width(n, sa_file);
+    STRIX_USER_REQUIRE(width == 0 || from_file == 0 || width == from_file,
+                       "--width " + std::to_string(width) + " disagrees with the " +
+                           std::to_string(from_file) + "-bit suffix array file");
+    if (width == 0) width = from_file;
+  }
+  return choose_width(n, width);
+}
+
+host_buffer read_text(engine& e, const std::string& path) {
+  const std::uint64_t n = input_size(path);
+  host_buffer b = e.allocate_host(n);
+  read_file_into(path, b.data, n);
+  return b;
+}
+
+host_buffer read_index_array(engine& e, const std::string& path, std::uint64_t n) {
+  const std::uint64_t bytes = n * (e.width() / 8);
+  STRIX_USER_REQUIRE(input_size(path) == bytes,
+                     "suffix array file '" + path + "' does not have " + std::to_string(bytes) + " bytes");
+  host_buffer b = e.allocate_host(bytes);
+  read_file_into(path, b.data, bytes);
+  return b;
+}
+
+std::vector<std::uint8_t> read_bytes(const std::string& path) {
+  const std::uint64_t n = input_size(path);
+  std::vector<std::uint8_t> data;
+  try {
+    data.resize(n);
+  } catch (const std::bad_alloc&) {
+    throw error(error_code::host_out_of_memory,
+                "cannot allocate " + std::to_string(n) + " bytes to read '" + path + "'");
+  }
+  read_file_into(path, data.data(), n);
+  return data;
+}
+
+void write_index_array(atomic_output& out, const host_buffer& array) { out.write(array.data, array.bytes); }
+
+void write_bytes(atomic_output& out, const std::uint8_t* data, std::size_t n) { out.write(data, n); }
+
+namespace {
+
+// Tab-separated text, buffered: "position start length", "-" and 0 for none.
+class tsv_writer {
+ public:
+  explicit tsv_writer(atomic_output& out) : out_(out) {
+    buf_.reserve(1 << 20);
+    buf_ += "position\tstart\tlength\n";
+  }
+  ~tsv_writer() = default;
+  void row(std::uint64_t k, std::uint64_t start, std::uint64_t length) {
+    number(k);
+    buf_ += '\t';
+    if (length == 0) buf_ += '-';
+    else number(start);
+    buf_ += '\t';
+    number(length);
+    buf_ += '\n';
+    if (buf_.size() > (1u << 20) - 64) flush();
+  }
+  void flush() {
+    out_.write(buf_.data(), buf_.size());
+    buf_.clear();
+  }
+
+ private:
+  void number(std::uint64_t x) {
+    char tmp[24];
+    auto r = std::to_chars(tmp, tmp + sizeof(tmp), x);
+    buf_.append(tmp, r.ptr);
+  }
+  atomic_output& out_;
+  std::string buf_;
+};
+
+// Record r's (start, length), whatever the width.
+struct record_reader {
+  const std::uint8_t* data;
+  int width;
+  std::uint64_t field(std::uint64_t i) const {
+    if (width == 32) {
+      std::uint32_t v;
+      std::memcpy(&v, data + 4 * i, 4);
+      return v;
+    }
+    std::uint64_t v;
+    std::memcpy(&v, data + 8 * i, 8);
+    return v;
+  }
+  std::uint64_t start(std::uint64_t r) const { return field(2 * r); }
+  std::uint64_t length(std::uint64_t r) const { return field(2 * r + 1); }
+};
+
+}  // namespace
+
+void write_repeats(atomic_output& out, const repeats_result& r, std::uint64_t n, int width, bool all,
+                   bool tsv) {
+  if (!tsv) {
+    if (all) out.write(r.offsets.data, r.offsets.bytes);
+    out.write(r.records.data, r.records.bytes);
+    return;
+  }
+  const record_reader rec{r.records.data, width};
+  tsv_writer w(out);
+  if (!all) {
+    for (std::uint64_t k = 0; k < n; ++k) w.row(k, rec.start(k), rec.length(k));
+  } else {
+    const auto* off = reinterpret_cast<const std::uint64_t*>(r.offsets.data);
+    for (std::uint64_t k = 0; k < n; ++k) {
+      if (off[k] == off[k + 1]) w.row(k, 0, 0);
+      for (std::uint64_t j = off[k]; j < off[k + 1]; ++j) w.row(k, rec.start(j), rec.length(j));
+    }
+  }
+  w.flush();
+}
+
+}  // namespace strix::cli

@@ -1,0 +1,46 @@
+#include "report.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include <strix/error.hpp>
+
+namespace strix::cli {
+
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e) {
+  const run_report& r = e.report();
+  nlohmann::json j;
+  j["command"] = command;
+  j["n"] = n;
+  j["width"] = e.width();
+  j["backend"] = e.backend();
+  j["device"] = e.device();
+  nlohmann::json stages = nlohmann::json::object(), phases = nlohmann::json::object(),
+                 counters = nlohmann::json::object();
+  for (const auto& s : r.stages) stages[s.first] = s.second;
+  for (const auto& p : r.library.phases) phases[p.first] = p.second;
+  for (const auto& c : r.library.counters) counters[c.first] = c.second;
+  j["stages_seconds"] = stages;
+  j["allocate_seconds"] = r.allocate_seconds;
+  j["phases_seconds"] = phases;
+  j["counters"] = counters;
+  const double total = r.total_seconds();
+  j["total_seconds"] = total;
+  j["throughput_MBps"] = total > 0 ? double(n) / total / 1e6 : 0.0;
+  j["peak_bytes"] = r.library.peak_bytes;
+  j["peak_bytes_per_input_byte"] = n ? double(r.library.peak_bytes) / double(n) : 0.0;
+  return j;
+}
+
+void print_json(const nlohmann::json& j) {
+  std::cout << j.dump(2) << std::endl;
+  if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
+}
+
+std::function<void(const std::string&, double)> progress_printer() {
+  return [](const std::string& phase, double seconds) {
+    std::fprintf(stderr, "strix: %-24s %9.3f ms\n", phase.c_str(), seconds * 1e3);
+  };
+}
+
+}  // namespace strix::cli

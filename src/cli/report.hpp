@@ -1,0 +1,23 @@
+#pragma once
+// What the strix tool prints about a run: one JSON layout for every subcommand's --stats,
+// and per-phase progress lines on stderr.
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine.hpp"
+
+namespace strix::cli {
+
+// command, n, width, backend, device, stages_seconds, allocate_seconds, phases_seconds,
+// counters, total_seconds (the stages), throughput_MBps, peak_bytes, peak_bytes_per_input_byte.
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e);
+
+// Prints one JSON object on stdout; throws io_error when stdout cannot take it.
+void print_json(const nlohmann::json& j);
+
+// A phase observer that prints "strix: <phase> <ms>" lines on stderr.
+std::function<void(const std::string&, double)> progress_printer();
+
+}  // namespace strix::cli

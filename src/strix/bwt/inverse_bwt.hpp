@@ -1,0 +1,13 @@
+#pragma once
+// Inverse of the BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp), on the host.
+#include <cstdint>
+#include <vector>
+
+namespace strix {
+
+// Rebuilds the text from a BWT of n bytes and its primary index (O(n)). Throws
+// strix::error(invalid_input) when the primary index is out of range or the BWT and the
+// primary index are inconsistent.
+std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary);
+
+}  // namespace strix
