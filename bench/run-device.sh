@@ -21,10 +21,11 @@ echo "device: $device; host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2
 
 if [ "$what" != bench ]; then
   echo "== CUDA build tests (CUDA, OpenMP and Serial spaces; 32- and 64-bit)"
-  # STRIX_TEST_FILTER: doctest -sf pattern (default: every suite); each step is time-boxed.
-  timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" ${STRIX_TEST_FILTER:+-sf="$STRIX_TEST_FILTER"} > "$out/tests.log" 2>&1
+  # Each step is time-boxed.
+  # STRIX_TEST_SUITES: doctest --test-suite pattern (default: every suite, e.g. "sa,lcp").
+  timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" ${STRIX_TEST_SUITES:+--test-suite="$STRIX_TEST_SUITES"} > "$out/tests.log" 2>&1
   echo "strix_tests exit $?"; tail -4 "$out/tests.log"
-  timeout 120 bash "$root/tests/cli_test.sh" "$bin/strix" 2>&1 | tail -3
+  timeout 120 bash "$root/tests/cli/cli_test.sh" "$bin/strix" 2>&1 | tail -3
 fi
 [ "$what" = tests ] && exit 0
 
@@ -50,9 +51,10 @@ name, base, same, out, runs = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.
 rs = [json.load(open(f"{out}/{name}.run{r}.json")) for r in range(1, runs + 1)]
 med = lambda k: statistics.median(r[k] for r in rs)
 last = rs[-1]
+construct = statistics.median(r["stages_seconds"]["suffix_array"] for r in rs)
 print(json.dumps({"input": name, "n": last["n"], "total": med("total_seconds"),
-                  "device": med("construct_seconds"), "peak_per_byte": last["peak_bytes_per_input_byte"],
-                  "rounds": last["rounds"], "phases": last["phases_seconds"], "divsufsort": base,
+                  "device": construct, "peak_per_byte": last["peak_bytes_per_input_byte"],
+                  "rounds": last["counters"].get("rounds", 0), "phases": last["phases_seconds"], "divsufsort": base,
                   "same_as_divsufsort": same, "gpu": last["device"]}))
 PY
   tail -1 "$rows"

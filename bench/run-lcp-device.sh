@@ -25,9 +25,9 @@ echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ); commit $(git -C
 
 if [ "$what" != bench ]; then
   echo "== CUDA build tests: lcp and repeats suites (CUDA, OpenMP, Serial; 32/64-bit), CLI"
-  timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" --source-file='*test_lcp.cpp,*test_repeats.cpp' > "$out/tests.log" 2>&1
+  timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" --test-suite=lcp,repeats > "$out/tests.log" 2>&1
   echo "strix_tests exit $?"; tail -3 "$out/tests.log"
-  timeout 120 bash "$root/tests/cli_lcp_repeats_test.sh" "$bin/strix" 2>&1 | tail -3
+  timeout 120 bash "$root/tests/cli/cli_lcp_repeats_test.sh" "$bin/strix" 2>&1 | tail -3
 fi
 [ "$what" = tests ] && exit 0
 

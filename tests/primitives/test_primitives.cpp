@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <numeric>
 #include <random>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,16 @@ TEST_SUITE_BEGIN("primitives");
 
 namespace {
 
+// Runs f(std::false_type) through the dispatch and f(std::true_type) through the portable
+// default. In vendor CUDA builds the portable defaults run on the host spaces only (a
+// STRIX_VENDOR_PRIMITIVES=OFF build runs them on every space).
+template <class S, class F>
+void for_each_path(F&& f) {
+  f(std::false_type{});
+  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename S::memory_space>::accessible;
+  if constexpr (host || !STRIX_VENDOR_PRIMITIVES) f(std::true_type{});
+}
+
 template <class T>
 std::vector<T> random_words(std::size_t n, std::uint64_t seed, std::uint64_t modulo = 0) {
   std::mt19937_64 rng(seed);
@@ -36,22 +47,25 @@ strix::device_view<T, S> unmanaged(const Kokkos::View<T*, typename S::memory_spa
 }
 
 // Sorts with the dispatched (vendor) or the portable radix sort; returns (keys, values).
-template <class C, class K, class V>
+template <class C, bool Portable, class K, class V>
 std::pair<std::vector<K>, std::vector<V>> device_radix_sort(const std::vector<K>& keys,
                                                              const std::vector<V>& vals,
-                                                             int begin_bit, int end_bit, bool portable) {
+                                                             int begin_bit, int end_bit) {
   using S = typename C::space;
   using mem = typename C::memory_space;
   S space;
   strix::primitives::workspace<S> ws;
-  auto k = to_view<mem>(keys), v = to_view<mem>(vals);
+  auto k = to_view<mem>(keys);
+  auto v = to_view<mem>(vals);
   Kokkos::View<K*, mem> ka("ka", keys.size());
   Kokkos::View<V*, mem> va("va", vals.size());
-  const bool swapped =
-      portable ? strix::primitives::portable::radix_sort_pairs(space, ws, unmanaged<K, S>(k), unmanaged<K, S>(ka),
-                                                               unmanaged<V, S>(v), unmanaged<V, S>(va), begin_bit, end_bit)
-               : strix::primitives::radix_sort_pairs(space, ws, unmanaged<K, S>(k), unmanaged<K, S>(ka),
-                                                     unmanaged<V, S>(v), unmanaged<V, S>(va), begin_bit, end_bit);
+  bool swapped;
+  if constexpr (Portable)
+    swapped = strix::primitives::portable::radix_sort_pairs(space, ws, unmanaged<K, S>(k), unmanaged<K, S>(ka),
+                                                            unmanaged<V, S>(v), unmanaged<V, S>(va), begin_bit, end_bit);
+  else
+    swapped = strix::primitives::radix_sort_pairs(space, ws, unmanaged<K, S>(k), unmanaged<K, S>(ka),
+                                                  unmanaged<V, S>(v), unmanaged<V, S>(va), begin_bit, end_bit);
   return swapped ? std::make_pair(to_vector(ka), to_vector(va)) : std::make_pair(to_vector(k), to_vector(v));
 }
 
@@ -74,8 +88,8 @@ std::pair<std::vector<K>, std::vector<V>> reference_radix_sort(const std::vector
   return out;
 }
 
-template <class C, class K>
-void check_radix_sort(bool portable) {
+template <class C, class K, bool Portable>
+void check_radix_sort() {
   using V = typename C::index;
   struct shape {
     std::size_t n;
@@ -98,7 +112,7 @@ void check_radix_sort(bool portable) {
     const auto keys = random_words<K>(s.n, seed++, s.modulo);
     auto vals = random_words<V>(s.n, seed++);
     std::iota(vals.begin(), vals.end(), V(0));  // distinct values show stability
-    const auto got = device_radix_sort<C>(keys, vals, s.begin_bit, s.end_bit, portable);
+    const auto got = device_radix_sort<C, Portable>(keys, vals, s.begin_bit, s.end_bit);
     const auto want = reference_radix_sort(keys, vals, s.begin_bit, s.end_bit);
     CHECK(got.first == want.first);
     CHECK(got.second == want.second);
@@ -106,8 +120,8 @@ void check_radix_sort(bool portable) {
 }
 
 // Segments as offsets over n = offsets.back() elements.
-template <class C>
-void check_segmented_sort(bool portable) {
+template <class C, bool Portable>
+void check_segmented_sort() {
   using I = typename C::index;
   using S = typename C::space;
   using mem = typename C::memory_space;
@@ -131,17 +145,21 @@ void check_segmented_sort(bool portable) {
     std::iota(vals.begin(), vals.end(), I(0));
     S space;
     strix::primitives::workspace<S> ws;
-    auto k = to_view<mem>(keys), v = to_view<mem>(vals), o = to_view<mem>(offsets);
+    auto k = to_view<mem>(keys);
+    auto v = to_view<mem>(vals);
+    auto o = to_view<mem>(offsets);
     Kokkos::View<I*, mem> ka("ka", n), va("va", n);
     const strix::device_view<const I, S> off(o.data(), o.extent(0));
     const int key_bits = int(8 * sizeof(I));
-    const bool swapped =
-        portable ? strix::primitives::portable::segmented_sort_pairs(space, ws, unmanaged<I, S>(k), unmanaged<I, S>(ka),
-                                                                     unmanaged<I, S>(v), unmanaged<I, S>(va), off,
-                                                                     segs.size(), key_bits)
-                 : strix::primitives::segmented_sort_pairs(space, ws, unmanaged<I, S>(k), unmanaged<I, S>(ka),
-                                                           unmanaged<I, S>(v), unmanaged<I, S>(va), off, segs.size(),
-                                                           key_bits);
+    bool swapped;
+    if constexpr (Portable)
+      swapped = strix::primitives::portable::segmented_sort_pairs(space, ws, unmanaged<I, S>(k), unmanaged<I, S>(ka),
+                                                                  unmanaged<I, S>(v), unmanaged<I, S>(va), off,
+                                                                  segs.size(), key_bits);
+    else
+      swapped = strix::primitives::segmented_sort_pairs(space, ws, unmanaged<I, S>(k), unmanaged<I, S>(ka),
+                                                        unmanaged<I, S>(v), unmanaged<I, S>(va), off, segs.size(),
+                                                        key_bits);
     auto got_k = swapped ? to_vector(ka) : to_vector(k);
     auto got_v = swapped ? to_vector(va) : to_vector(v);
     // Keys sorted inside each segment; the pairs of a segment the same (ties in any order).
@@ -184,19 +202,19 @@ struct is_multiple_of_three {
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("radix sort of pairs matches std::stable_sort", C, radix_sort) {
-  for (bool portable : {false, true}) {
-    CAPTURE(portable);
-    check_radix_sort<C, std::uint32_t>(portable);
-    check_radix_sort<C, std::uint64_t>(portable);
-  }
+  for_each_path<typename C::space>([](auto portable) {
+    CAPTURE(portable.value);
+    check_radix_sort<C, std::uint32_t, portable.value>();
+    check_radix_sort<C, std::uint64_t, portable.value>();
+  });
 }
 TEST_CASE_TEMPLATE_APPLY(radix_sort, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("segmented sort sorts every segment", C, segmented_sort) {
-  for (bool portable : {false, true}) {
-    CAPTURE(portable);
-    check_segmented_sort<C>(portable);
-  }
+  for_each_path<typename C::space>([](auto portable) {
+    CAPTURE(portable.value);
+    check_segmented_sort<C, portable.value>();
+  });
 }
 TEST_CASE_TEMPLATE_APPLY(segmented_sort, all_configs);
 
@@ -210,19 +228,19 @@ TEST_CASE_TEMPLATE_DEFINE("scan with a functor matches std::partial_sum", C, fun
     std::vector<std::uint64_t> want(n);
     std::uint64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) { want[i] = sum; sum += values[i]; }
-    for (bool portable : {false, true}) {
-      CAPTURE(portable);
+    for_each_path<S>([&](auto portable) {
+      CAPTURE(portable.value);
       S space;
       strix::primitives::workspace<S> ws;
       auto in = to_view<mem>(values);
       Kokkos::View<std::uint64_t*, mem> out("out", n);
       prefix_sum<view> f{view(in.data(), n), view(out.data(), n)};
       std::uint64_t total = 12345;
-      if (portable) strix::primitives::portable::scan(space, ws, "test", f, std::int64_t(n), total);
+      if constexpr (portable.value) strix::primitives::portable::scan(space, ws, "test", f, std::int64_t(n), total);
       else strix::primitives::scan(space, ws, "test", f, std::int64_t(n), total);
       CHECK(total == sum);
       CHECK(to_vector(out) == want);
-    }
+    });
   }
 }
 TEST_CASE_TEMPLATE_APPLY(functor_scan, all_configs);
@@ -237,21 +255,22 @@ TEST_CASE_TEMPLATE_DEFINE("select_indices keeps the chosen indices in order", C,
     std::vector<I> want;
     for (std::size_t i = 0; i < n; ++i)
       if (values[i] % 3 == 0) want.push_back(static_cast<I>(i));
-    for (bool portable : {false, true}) {
-      CAPTURE(portable);
+    for_each_path<S>([&](auto portable) {
+      CAPTURE(portable.value);
       S space;
       strix::primitives::workspace<S> ws;
       auto in = to_view<mem>(values);
       Kokkos::View<I*, mem> out("out", n);
       is_multiple_of_three<strix::device_view<std::uint64_t, S>> pred{strix::device_view<std::uint64_t, S>(in.data(), n)};
       const strix::device_view<I, S> dst(out.data(), n);
-      const std::uint64_t count = portable ? strix::primitives::portable::select_indices(space, ws, std::int64_t(n), pred, dst)
-                                           : strix::primitives::select_indices(space, ws, std::int64_t(n), pred, dst);
+      std::uint64_t count;
+      if constexpr (portable.value) count = strix::primitives::portable::select_indices(space, ws, std::int64_t(n), pred, dst);
+      else count = strix::primitives::select_indices(space, ws, std::int64_t(n), pred, dst);
       REQUIRE(count == want.size());
       auto got = to_vector(out);
       got.resize(count);
       CHECK(got == want);
-    }
+    });
   }
 }
 TEST_CASE_TEMPLATE_APPLY(select, all_configs);
@@ -265,8 +284,8 @@ TEST_CASE_TEMPLATE_DEFINE("byte histogram counts every byte value", C, histogram
     CAPTURE(text.size());
     std::vector<std::uint64_t> want(256, 0);
     for (auto c : text) ++want[c];
-    for (bool portable : {false, true}) {
-      CAPTURE(portable);
+    for_each_path<S>([&](auto portable) {
+      CAPTURE(portable.value);
       S space;
       strix::primitives::workspace<S> ws;
       auto t = to_view<mem>(text);
@@ -274,10 +293,10 @@ TEST_CASE_TEMPLATE_DEFINE("byte histogram counts every byte value", C, histogram
       Kokkos::deep_copy(counts, std::uint64_t(777));  // every bin must be written
       const strix::device_view<const std::uint8_t, S> values(t.data(), t.extent(0));
       const strix::device_view<std::uint64_t, S> bins(counts.data(), 256);
-      if (portable) strix::primitives::portable::byte_histogram(space, ws, values, bins);
+      if constexpr (portable.value) strix::primitives::portable::byte_histogram(space, ws, values, bins);
       else strix::primitives::byte_histogram(space, ws, values, bins);
       CHECK(to_vector(counts) == want);
-    }
+    });
   }
 }
 TEST_CASE_TEMPLATE_APPLY(histogram, all_configs);

@@ -81,7 +81,9 @@ bool radix_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
         },
         Kokkos::Max<std::uint64_t>(largest));
     if (largest == n) continue;
-    auto sv = src_v, dk = dst_k, dv = dst_v;
+    auto sv = src_v;
+    auto dk = dst_k;
+    auto dv = dst_v;
     Kokkos::parallel_for(
         "strix::portable_radix_scatter", policy(space, 0, chunks), KOKKOS_LAMBDA(const std::int64_t c) {
           const std::size_t lo = c * chunk_len, hi = lo + chunk_len < n ? lo + chunk_len : n;
