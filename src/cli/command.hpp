@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine.hpp"
+#include "files.hpp"
 
 namespace strix::cli {
 
@@ -24,6 +25,24 @@ void add_common_options(CLI::App* sub, common_options& common);
 
 // The engine the common options ask for; `progress` also turns on phase lines.
 std::unique_ptr<engine> open_engine(const common_options& common, int width, bool progress = false);
+
+// INPUT, -o/--output, --sa and --width: subcommands that build on a text's suffix array.
+struct indexed_input {
+  std::string input, output, sa_file;  // sa_file: a suffix array to use instead of building one
+  int width = 0;                       // 0: the --sa file's, else 32 when n < 2^32
+  common_options common;
+};
+void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help);
+
+// A started run: the output opened (so a bad path fails early), the engine with the text
+// and the --sa file, if any, loaded.
+struct indexed_run {
+  std::uint64_t n = 0;
+  int width = 0;
+  std::unique_ptr<atomic_output> out;
+  std::unique_ptr<cli::engine> backend;
+};
+indexed_run start_indexed_run(const indexed_input& o);
 
 runner add_sa_command(CLI::App& app);
 runner add_bwt_command(CLI::App& app);

@@ -1,5 +1,6 @@
 // Options every backend-using subcommand shares, and the engine they ask for.
 #include "command.hpp"
+#include "formats.hpp"
 #include "report.hpp"
 
 namespace strix::cli {
@@ -16,6 +17,25 @@ std::unique_ptr<engine> open_engine(const common_options& common, int width, boo
   return make_engine(common.backend, width,
                      common.progress || progress ? progress_printer()
                                                  : std::function<void(const std::string&, double)>());
+}
+
+void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help) {
+  sub->add_option("INPUT", o.input, "input text (any bytes)")->required();
+  sub->add_option("-o,--output", o.output, output_help)->required();
+  sub->add_option("--sa", o.sa_file, "use this suffix array of INPUT (checked) instead of building one");
+  sub->add_option("--width", o.width, "bits per integer, 32 or 64 (default: 32 if n < 2^32)");
+  add_common_options(sub, o.common);
+}
+
+indexed_run start_indexed_run(const indexed_input& o) {
+  indexed_run run;
+  run.n = input_size(o.input);
+  run.width = resolve_width(run.n, o.width, o.sa_file);
+  run.out = std::make_unique<atomic_output>(o.output);
+  run.backend = open_engine(o.common, run.width);
+  run.backend->load_text(read_text(*run.backend, o.input), run.n);
+  if (!o.sa_file.empty()) run.backend->load_suffix_array(read_index_array(*run.backend, o.sa_file, run.n));
+  return run;
 }
 
 }  // namespace strix::cli
