@@ -66,7 +66,7 @@ bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
     if (hi - lo <= team_sort_max) continue;
     device_view<K, ExecSpace> k(keys.data() + lo, hi - lo), ka(keys_alt.data() + lo, hi - lo);
     device_view<V, ExecSpace> v(vals.data() + lo, hi - lo), va(vals_alt.data() + lo, hi - lo);
-    if (radix_sort_pairs(space, ws, k, ka, v, va, 0, key_bits)) {
+    if (portable::radix_sort_pairs(space, ws, k, ka, v, va, 0, key_bits)) {
       Kokkos::deep_copy(space, k, ka);
       Kokkos::deep_copy(space, v, va);
     }
