@@ -23,7 +23,6 @@
 #include <strix/core/phase_timer.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
-#include <strix/primitives/histogram.hpp>
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
@@ -100,7 +99,7 @@ class prefix_doubling final : public sa_engine<ExecSpace, I> {
   primitives::workspace<ExecSpace> ws_;
   std::size_t capacity_ = 0;
   Kokkos::View<I*, memory_space> pairs_, suf_buf_, isa_buf_, offsets_buf_;
-  Kokkos::View<std::uint64_t*, memory_space> alphabet_;  // byte histogram of the text
+  Kokkos::View<std::uint32_t*, memory_space> alphabet_;  // 1 for the bytes the text has
   Kokkos::View<std::uint16_t*, memory_space> rank_of_;
 
   // Per-run state.
@@ -137,7 +136,7 @@ void prefix_doubling<ExecSpace, I>::reserve(std::uint64_t n) {
   suf_buf_ = allocate<I, memory_space>("strix::suffixes", cap, &mem_);
   isa_buf_ = allocate<I, memory_space>("strix::isa", cap, &mem_);
   offsets_buf_ = allocate<I, memory_space>("strix::segment_offsets", cap / 2 + 2, &mem_);
-  alphabet_ = allocate<std::uint64_t, memory_space>("strix::alphabet", 256, &mem_);
+  alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
   rank_of_ = allocate<std::uint16_t, memory_space>("strix::char_rank", 256, &mem_);
   capacity_ = cap;
   // Size the scratch once for the largest sorts and scans a run can ask for.
@@ -186,9 +185,17 @@ void prefix_doubling<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& tex
   timer_->begin("initial keys");
   const std::size_t n = n_;
   auto rank_of = rank_of_;
-  primitives::byte_histogram(space_, ws_, text, device_view<std::uint64_t, ExecSpace>(alphabet_.data(), 256));
-  auto present_h = Kokkos::create_mirror_view(alphabet_);
-  Kokkos::deep_copy(space_, present_h, alphabet_);
+  // Which bytes occur. Not a histogram: on small alphabets (DNA) a histogram's atomics
+  // contend, while this pass reads before it stores, so each word is written a few times.
+  auto present = alphabet_;
+  Kokkos::deep_copy(space_, present, 0u);
+  Kokkos::parallel_for(
+      "strix::alphabet", policy(space_, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        const auto c = text(i);
+        if (!present(c)) present(c) = 1u;
+      });
+  auto present_h = Kokkos::create_mirror_view(present);
+  Kokkos::deep_copy(space_, present_h, present);
   space_.fence();
   auto rank_h = Kokkos::create_mirror_view(rank_of);
   unsigned sigma = 0;
