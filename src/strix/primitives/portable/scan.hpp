@@ -13,6 +13,8 @@ namespace strix::primitives::portable {
 template <class ExecSpace, class Functor>
 void scan(const ExecSpace& space, workspace<ExecSpace>&, const char* label, const Functor& functor,
           std::int64_t n, typename Functor::value_type& total) {
+  functor.init(total);  // Kokkos' CUDA scan leaves the total untouched on an empty range
+  if (n <= 0) return;
   Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
                         functor, total);
 }
@@ -23,6 +25,7 @@ template <class ExecSpace, class Predicate, class I>
 std::uint64_t select_indices(const ExecSpace& space, workspace<ExecSpace>&, std::int64_t n,
                              const Predicate& pred, const device_view<I, ExecSpace>& out) {
   std::uint64_t count = 0;
+  if (n <= 0) return 0;
   Kokkos::parallel_scan(
       "strix::portable_select", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
       KOKKOS_LAMBDA(const std::int64_t i, std::uint64_t& upd, const bool final) {
