@@ -1,32 +1,41 @@
 #pragma once
-// Portable byte histogram on any Kokkos execution space, with Kokkos' ScatterView
-// (per-thread copies on host spaces, atomics on devices).
+// Portable byte histogram on any Kokkos execution space, without atomics: every chunk of
+// the input counts its bytes into its own column (as the portable radix sort counts
+// digits), then one thread per byte value sums its row. Atomics would serialise on a
+// small alphabet (all threads adding to one or four bins), worst with 64-bit counters,
+// which some devices implement as compare-and-swap loops.
 #include <Kokkos_Core.hpp>
-#include <Kokkos_ScatterView.hpp>
 #include <cstdint>
 
 #include <strix/core/views.hpp>
+#include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives::portable {
 
 // counts(c) = occurrences of byte c in `values`; counts has 256 entries.
 template <class ExecSpace>
-void byte_histogram(const ExecSpace& space, workspace<ExecSpace>&,
+void byte_histogram(const ExecSpace& space, workspace<ExecSpace>& ws,
                     const device_view<const std::uint8_t, ExecSpace>& values,
                     const device_view<std::uint64_t, ExecSpace>& counts) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> bins("strix::histogram", 256);
-  Kokkos::Experimental::ScatterView<std::uint64_t*, typename decltype(bins)::array_layout, ExecSpace>
-      scatter(bins);
+  const std::size_t n = values.extent(0);
+  const std::size_t chunks = radix_chunks(space, n);
+  const std::size_t chunk_len = (n + chunks - 1) / chunks;
+  auto* base = static_cast<std::uint64_t*>(ws.reserve(chunks * 256 * sizeof(std::uint64_t)));
+  device_view<std::uint64_t, ExecSpace> partial(base, chunks * 256);  // byte-major: c * chunks + chunk
   Kokkos::parallel_for(
-      "strix::portable_histogram", policy(space, 0, values.extent(0)),
-      KOKKOS_LAMBDA(const std::int64_t i) {
-        auto access = scatter.access();
-        access(values(i)) += 1;
+      "strix::portable_histogram_chunks", policy(space, 0, chunks), KOKKOS_LAMBDA(const std::int64_t k) {
+        for (std::size_t c = 0; c < 256; ++c) partial(c * chunks + k) = 0;
+        const std::size_t lo = k * chunk_len, hi = lo + chunk_len < n ? lo + chunk_len : n;
+        for (std::size_t i = lo; i < hi; ++i) ++partial(values(i) * chunks + k);
       });
-  Kokkos::Experimental::contribute(bins, scatter);
-  Kokkos::deep_copy(space, counts, bins);
+  Kokkos::parallel_for(
+      "strix::portable_histogram_sum", policy(space, 0, 256), KOKKOS_LAMBDA(const std::int64_t c) {
+        std::uint64_t total = 0;
+        for (std::size_t k = 0; k < chunks; ++k) total += partial(c * chunks + k);
+        counts(c) = total;
+      });
 }
 
 }  // namespace strix::primitives::portable

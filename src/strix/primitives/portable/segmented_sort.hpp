@@ -43,8 +43,12 @@ bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
   if (num_segments == 0) return false;
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename team_policy::member_type;
+  // Most segments are tiny: one warp a team on devices (a large automatic team size would
+  // schedule hundreds of idle threads per segment), one thread on host spaces.
+  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+  const int team_size = host ? 1 : 32;
   Kokkos::parallel_for(
-      "strix::portable_segmented_team_sort", team_policy(space, num_segments, Kokkos::AUTO),
+      "strix::portable_segmented_team_sort", team_policy(space, num_segments, team_size),
       KOKKOS_LAMBDA(const member& team) {
         const std::size_t s = team.league_rank();
         const std::size_t lo = offsets(s), hi = offsets(s + 1);
