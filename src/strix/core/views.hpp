@@ -12,16 +12,7 @@
 #include <type_traits>
 
 #include <strix/error.hpp>
-
-namespace strix {
-
-template <class T, class ExecSpace>
-using device_view = Kokkos::View<T*, typename ExecSpace::memory_space, Kokkos::MemoryUnmanaged>;
-
-template <class ExecSpace>
-using text_view = device_view<const std::uint8_t, ExecSpace>;
-
-}  // namespace strix
+#include <strix/primitives/views.hpp>
 
 namespace strix::detail {
 

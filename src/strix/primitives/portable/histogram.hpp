@@ -7,7 +7,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/core/views.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 

@@ -3,7 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/core/views.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives::portable {

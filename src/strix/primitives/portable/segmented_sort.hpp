@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include <strix/core/views.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/core/views.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -15,7 +15,7 @@
 #include <cstdint>
 
 #include <strix/backend/cuda/error.hpp>
-#include <strix/core/views.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

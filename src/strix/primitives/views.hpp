@@ -1,0 +1,15 @@
+#pragma once
+// The view types the primitives and the compiled-once algorithms take: unmanaged contiguous
+// rank-1 views in the execution space's memory space.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+namespace strix {
+
+template <class T, class ExecSpace>
+using device_view = Kokkos::View<T*, typename ExecSpace::memory_space, Kokkos::MemoryUnmanaged>;
+
+template <class ExecSpace>
+using text_view = device_view<const std::uint8_t, ExecSpace>;
+
+}  // namespace strix
