@@ -37,6 +37,7 @@ void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::strin
 // A started run: the output opened (so a bad path fails early), the engine with the text
 // and the --sa file, if any, loaded.
 struct indexed_run {
+  std::unique_ptr<input_file> text, sa;
   std::uint64_t n = 0;
   int width = 0;
   std::unique_ptr<atomic_output> out;

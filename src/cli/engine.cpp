@@ -280,8 +280,17 @@ std::unique_ptr<engine> make_for(int width, std::function<void(const std::string
 
 }  // namespace
 
-std::shared_ptr<void> start_kokkos(int& argc, char** argv) {
-  return std::make_shared<Kokkos::ScopeGuard>(argc, argv);
+std::shared_ptr<void> start_kokkos(int threads) {
+  // Kokkos reads only what strix passes: the program name and, given, the thread count.
+  std::string name = "strix";
+#if KOKKOS_VERSION >= 40000
+  std::string count = "--kokkos-num-threads=" + std::to_string(threads);
+#else
+  std::string count = "--kokkos-threads=" + std::to_string(threads);
+#endif
+  char* args[] = {name.data(), count.data(), nullptr};
+  int argc = threads > 0 ? 2 : 1;
+  return std::make_shared<Kokkos::ScopeGuard>(argc, args);
 }
 
 std::string enabled_backends() { return strix::enabled_backends(); }

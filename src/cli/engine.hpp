@@ -66,8 +66,9 @@ class engine {
   virtual const run_report& report() const = 0;
 };
 
-// Starts Kokkos for the tool's lifetime (stopped when the returned object is destroyed).
-std::shared_ptr<void> start_kokkos(int& argc, char** argv);
+// Starts Kokkos for the tool's lifetime (stopped when the returned object is destroyed)
+// with `threads` host threads (0: Kokkos' default). Never sees the user's arguments.
+std::shared_ptr<void> start_kokkos(int threads);
 // The Kokkos backends this build enables, e.g. "cuda, openmp, serial".
 std::string enabled_backends();
 

@@ -1,11 +1,15 @@
 #include "files.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include <strix/error.hpp>
 
@@ -22,55 +26,144 @@ std::string directory_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// The temporaries of unfinished outputs, for the signal handler: fixed storage, so that
+// the handler only reads memory and calls unlink (async-signal-safe).
+constexpr int max_temporaries = 8;
+char temporaries[max_temporaries][PATH_MAX];
+volatile std::sig_atomic_t temporary_used[max_temporaries];
+
+int remember_temporary(const std::string& path) {
+  if (path.size() >= PATH_MAX) return -1;
+  for (int i = 0; i < max_temporaries; ++i)
+    if (!temporary_used[i]) {
+      std::memcpy(temporaries[i], path.c_str(), path.size() + 1);
+      temporary_used[i] = 1;
+      return i;
+    }
+  return -1;
+}
+void forget_temporary(int slot) {
+  if (slot >= 0) temporary_used[slot] = 0;
+}
+
+extern "C" void remove_temporaries_and_die(int sig) {
+  for (int i = 0; i < max_temporaries; ++i)
+    if (temporary_used[i]) ::unlink(temporaries[i]);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+mode_t current_umask() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mask;
+}
+
 }  // namespace
 
-std::uint64_t input_size(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) io_fail("cannot open input", path, errno);
-  if (S_ISDIR(st.st_mode)) throw error(error_code::io_error, "input '" + path + "' is a directory");
-  if (::access(path.c_str(), R_OK) != 0) io_fail("cannot read input", path, errno);
-  return S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
-}
-
-void read_file_into(const std::string& path, std::uint8_t* data, std::uint64_t expected) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) io_fail("cannot open input", path, errno);
-  std::uint64_t got = 0;
-  while (got < expected) {
-    const std::size_t r = std::fread(data + got, 1, expected - got, f);
-    if (r == 0) break;
-    got += r;
+input_file::input_file(const std::string& path) : path_(path) {
+  if (path == "-") {
+    fd_ = ::dup(STDIN_FILENO);
+    if (fd_ < 0) io_fail("cannot read standard input as", path, errno);
+  } else {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) io_fail(errno == ENOENT ? "cannot open input" : "cannot read input", path, errno);
   }
-  const bool failed = std::ferror(f);
-  const int err = errno;
-  std::fclose(f);
-  if (failed) io_fail("cannot read input", path, err ? err : EIO);
-  if (got != expected)
-    throw error(error_code::io_error, "input '" + path + "' changed size while being read");
+  struct stat st;
+  if (::fstat(fd_, &st) != 0) io_fail("cannot read input", path, errno);
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw error(error_code::io_error, "input '" + path + "' is a directory");
+  }
+  // Files under /proc and similar claim size 0: read those like streams.
+  regular_ = S_ISREG(st.st_mode) && st.st_size > 0;
+  device_ = st.st_dev;
+  inode_ = st.st_ino;
+  if (regular_) {
+    size_ = static_cast<std::uint64_t>(st.st_size);
+    return;
+  }
+  regular_ = S_ISREG(st.st_mode);  // an empty regular file is still an input to protect
+  try {
+    std::uint8_t chunk[1 << 16];
+    for (;;) {
+      const ssize_t got = ::read(fd_, chunk, sizeof chunk);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) io_fail("cannot read input", path, errno);
+      if (got == 0) break;
+      buffered_.insert(buffered_.end(), chunk, chunk + got);
+    }
+  } catch (const std::bad_alloc&) {
+    throw error(error_code::host_out_of_memory, "input '" + path + "' does not fit in host memory");
+  }
+  size_ = buffered_.size();
 }
 
-atomic_output::atomic_output(const std::string& path) : path_(path) {
+input_file::~input_file() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void input_file::read_into(std::uint8_t* data) {
+  if (!buffered_.empty() || size_ == 0) {
+    if (size_) std::memcpy(data, buffered_.data(), size_);
+    buffered_ = {};
+    return;
+  }
+  std::uint64_t got = 0;
+  while (got < size_) {
+    const ssize_t r = ::pread(fd_, data + got, size_ - got, static_cast<off_t>(got));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) io_fail("cannot read input", path_, errno);
+    if (r == 0) break;
+    got += static_cast<std::uint64_t>(r);
+  }
+  if (got != size_) throw error(error_code::io_error, "input '" + path_ + "' changed size while being read");
+}
+
+atomic_output::atomic_output(const std::string& path, std::initializer_list<const input_file*> inputs)
+    : path_(path), target_(path) {
   struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    throw error(error_code::io_error, "output '" + path + "' is a directory");
-  std::string tmpl = directory_of(path) + "/." + path.substr(path.find_last_of('/') + 1) +
-                     ".strix-tmp-XXXXXX";
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists) {
+    if (S_ISDIR(st.st_mode)) throw error(error_code::io_error, "output '" + path + "' is a directory");
+    if (!S_ISREG(st.st_mode))
+      throw error(error_code::io_error, "output '" + path + "' is not a regular file; strix writes regular files only");
+    for (const input_file* in : inputs)
+      if (in && in->same_file(st.st_dev, st.st_ino))
+        throw error(error_code::invalid_input,
+                    "output '" + path + "' is the input '" + in->path() + "'; choose another output");
+    // A link to a regular file stays a link: its target is replaced.
+    struct stat lst;
+    if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+      char* real = ::realpath(path.c_str(), nullptr);
+      if (real) {
+        target_ = real;
+        std::free(real);
+      }
+    }
+  }
+  // A short fixed name, so that any output name the file system allows works.
+  std::string tmpl = directory_of(target_) + "/.strix-XXXXXX";
   const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) io_fail("cannot create output in", directory_of(path), errno);
+  if (fd < 0) io_fail("cannot create output in", directory_of(target_), errno);
   tmp_path_ = tmpl;
+  slot_ = remember_temporary(tmp_path_);
+  ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~current_umask()));
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     const int err = errno;
     ::close(fd);
     ::unlink(tmp_path_.c_str());
+    forget_temporary(slot_);
     io_fail("cannot write output", path, err);
   }
-  ::fchmod(fd, 0644);
 }
 
 atomic_output::~atomic_output() {
   if (file_) std::fclose(file_);
   if (!tmp_path_.empty()) ::unlink(tmp_path_.c_str());
+  forget_temporary(slot_);
 }
 
 void atomic_output::write(const void* data, std::size_t bytes) {
@@ -81,8 +174,14 @@ void atomic_output::commit() {
   const int closed = std::fclose(file_);
   file_ = nullptr;
   if (closed != 0) io_fail("cannot write output", path_, errno);
-  if (std::rename(tmp_path_.c_str(), path_.c_str()) != 0) io_fail("cannot rename output to", path_, errno);
+  if (std::rename(tmp_path_.c_str(), target_.c_str()) != 0) io_fail("cannot rename output to", path_, errno);
   tmp_path_.clear();
+  forget_temporary(slot_);
+  slot_ = -1;
+}
+
+void install_signal_cleanup() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temporaries_and_die);
 }
 
 }  // namespace strix::cli

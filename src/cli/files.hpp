@@ -1,24 +1,55 @@
 #pragma once
-// File handling of the strix tool: whole-file input and all-or-nothing output.
+// File handling of the strix tool: inputs of any kind read whole, and all-or-nothing
+// outputs that never replace an input or a non-regular file and never outlive a signal.
+#include <sys/types.h>
+
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <strix/error.hpp>
 
 namespace strix::cli {
 
-// Size in bytes of a regular, readable input file; throws strix::error(io_error) otherwise.
-std::uint64_t input_size(const std::string& path);
+// An input file, opened once. A regular file is read straight into its destination; any
+// other readable file (a pipe, FIFO, character device, /proc file, or standard input named
+// "-") is read to its end first, so its size is known. Throws strix::error(io_error).
+class input_file {
+ public:
+  explicit input_file(const std::string& path);
+  ~input_file();
+  input_file(const input_file&) = delete;
+  input_file& operator=(const input_file&) = delete;
 
-// Reads exactly `size` bytes of a file (as measured by input_size) into `data`.
-void read_file_into(const std::string& path, std::uint8_t* data, std::uint64_t size);
+  const std::string& path() const { return path_; }
+  std::uint64_t size() const { return size_; }
+  // Reads the whole input (size() bytes) into `data`; once.
+  void read_into(std::uint8_t* data);
+  // The file's identity (regular files only), to refuse an output that would replace it.
+  bool same_file(dev_t device, ino_t inode) const {
+    return regular_ && device == device_ && inode == inode_;
+  }
 
-// Writes to a temporary file next to `path`, renamed onto `path` by commit().
-// Destroyed without commit(), it removes the temporary: no partial output is left.
+ private:
+  std::string path_;
+  int fd_ = -1;
+  bool regular_ = false;
+  dev_t device_ = 0;
+  ino_t inode_ = 0;
+  std::uint64_t size_ = 0;
+  std::vector<std::uint8_t> buffered_;  // a stream's bytes
+};
+
+// Writes to a temporary file in the output's folder, renamed onto the output by commit().
+// Refuses an output that is an input (also through links) or an existing non-regular file
+// (a device, FIFO, folder). A new output gets the umask's mode, an existing one keeps its
+// mode; a symbolic link to a regular file stays and its target is replaced. Destroyed
+// without commit(), or on SIGINT, SIGTERM or SIGHUP, the temporary is removed.
 class atomic_output {
  public:
-  explicit atomic_output(const std::string& path);
+  explicit atomic_output(const std::string& path, std::initializer_list<const input_file*> inputs = {});
   ~atomic_output();
   atomic_output(const atomic_output&) = delete;
   atomic_output& operator=(const atomic_output&) = delete;
@@ -27,8 +58,13 @@ class atomic_output {
   void commit();
 
  private:
-  std::string path_, tmp_path_;
+  std::string path_, target_, tmp_path_;
   std::FILE* file_ = nullptr;
+  int slot_ = -1;  // in the signal handler's list of temporaries
 };
+
+// Removes the temporaries of unfinished outputs on SIGINT, SIGTERM and SIGHUP, then dies of
+// the signal. (SIGKILL cannot be caught: a temporary named .strix-* may then remain.)
+void install_signal_cleanup();
 
 }  // namespace strix::cli

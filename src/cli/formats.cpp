@@ -16,8 +16,9 @@ int choose_width(std::uint64_t n, int requested) {
   return requested;
 }
 
-int suffix_array_file_width(std::uint64_t n, const std::string& path) {
-  const std::uint64_t bytes = input_size(path);
+int suffix_array_file_width(std::uint64_t n, const input_file& sa) {
+  const std::string& path = sa.path();
+  const std::uint64_t bytes = sa.size();
   if (n == 0 && bytes == 0) return 0;
   STRIX_USER_REQUIRE(n != 0 && (bytes == 4 * n || bytes == 8 * n),
                      "suffix array file '" + path + "' has " + std::to_string(bytes) +
@@ -27,11 +28,11 @@ int suffix_array_file_width(std::uint64_t n, const std::string& path) {
   return bytes == 4 * n ? 32 : 64;
 }
 
-int resolve_width(std::uint64_t n, int requested, const std::string& sa_file) {
+int resolve_width(std::uint64_t n, int requested, const input_file* sa) {
   STRIX_USER_REQUIRE(requested == 0 || requested == 32 || requested == 64, "--width must be 32 or 64");
   int width = requested;
-  if (!sa_file.empty()) {
-    const int from_file = suffix_array_file_width(n, sa_file);
+  if (sa) {
+    const int from_file = suffix_array_file_width(n, *sa);
     STRIX_USER_REQUIRE(width == 0 || from_file == 0 || width == from_file,
                        "--width " + std::to_string(width) + " disagrees with the " +
                            std::to_string(from_file) + "-bit suffix array file");
@@ -40,32 +41,30 @@ int resolve_width(std::uint64_t n, int requested, const std::string& sa_file) {
   return choose_width(n, width);
 }
 
-host_buffer read_text(engine& e, const std::string& path) {
-  const std::uint64_t n = input_size(path);
-  host_buffer b = e.allocate_host(n);
-  read_file_into(path, b.data, n);
+host_buffer read_text(engine& e, input_file& text) {
+  host_buffer b = e.allocate_host(text.size());
+  text.read_into(b.data);
   return b;
 }
 
-host_buffer read_index_array(engine& e, const std::string& path, std::uint64_t n) {
+host_buffer read_index_array(engine& e, input_file& sa, std::uint64_t n) {
   const std::uint64_t bytes = n * (e.width() / 8);
-  STRIX_USER_REQUIRE(input_size(path) == bytes,
-                     "suffix array file '" + path + "' does not have " + std::to_string(bytes) + " bytes");
+  STRIX_USER_REQUIRE(sa.size() == bytes,
+                     "suffix array file '" + sa.path() + "' does not have " + std::to_string(bytes) + " bytes");
   host_buffer b = e.allocate_host(bytes);
-  read_file_into(path, b.data, bytes);
+  sa.read_into(b.data);
   return b;
 }
 
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-  const std::uint64_t n = input_size(path);
+std::vector<std::uint8_t> read_bytes(input_file& in) {
   std::vector<std::uint8_t> data;
   try {
-    data.resize(n);
+    data.resize(in.size());
   } catch (const std::bad_alloc&) {
     throw error(error_code::host_out_of_memory,
-                "cannot allocate " + std::to_string(n) + " bytes to read '" + path + "'");
+                "cannot allocate " + std::to_string(in.size()) + " bytes to read '" + in.path() + "'");
   }
-  read_file_into(path, data.data(), n);
+  in.read_into(data.data());
   return data;
 }
 

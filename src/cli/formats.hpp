@@ -19,16 +19,16 @@ constexpr std::uint64_t four_gib = 1ull << 32;
 int choose_width(std::uint64_t n, int requested);
 // Width of a suffix array file for a text of n bytes, from its size (0 when both are
 // empty); throws when the size fits neither width.
-int suffix_array_file_width(std::uint64_t n, const std::string& path);
+int suffix_array_file_width(std::uint64_t n, const input_file& sa);
 // --width, else the suffix array file's (if any), else 32 when n < 2^32; they must agree.
-int resolve_width(std::uint64_t n, int requested, const std::string& sa_file);
+int resolve_width(std::uint64_t n, int requested, const input_file* sa);
 
-// A whole text file, into the engine's staging memory.
-host_buffer read_text(engine& e, const std::string& path);
-// A suffix array file of n entries of the engine's width, into its staging memory.
-host_buffer read_index_array(engine& e, const std::string& path, std::uint64_t n);
-// A whole file into ordinary host memory (inputs of host-only commands).
-std::vector<std::uint8_t> read_bytes(const std::string& path);
+// A whole text, into the engine's staging memory.
+host_buffer read_text(engine& e, input_file& text);
+// A suffix array of n entries of the engine's width, into its staging memory.
+host_buffer read_index_array(engine& e, input_file& sa, std::uint64_t n);
+// A whole input into ordinary host memory (inputs of host-only commands).
+std::vector<std::uint8_t> read_bytes(input_file& in);
 
 void write_index_array(atomic_output& out, const host_buffer& array);
 void write_bytes(atomic_output& out, const std::uint8_t* data, std::size_t n);

@@ -9,31 +9,43 @@ namespace strix::cli {
 
 runner add_bwt_command(CLI::App& app) {
   struct options {
-    std::string input, output;
+    std::string input, output, primary_out;
     common_options common;
   };
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("bwt", "Burrows-Wheeler transform of INPUT (divbwt layout)");
   sub->add_option("INPUT", o->input, "input text")->required();
   sub->add_option("-o,--output", o->output, "output: n bytes; the primary index is printed")->required();
+  sub->add_option("--primary-out", o->primary_out, "also write the primary index (a decimal line) to this file");
   add_common_options(sub, o->common);
   return [o] {
-    const std::uint64_t n = input_size(o->input);
+    input_file text(o->input);
+    const std::uint64_t n = text.size();
     const int width = choose_width(n, 0);
-    atomic_output out(o->output);
+    atomic_output out(o->output, {&text});
+    std::unique_ptr<atomic_output> primary_out;
+    if (!o->primary_out.empty()) primary_out = std::make_unique<atomic_output>(o->primary_out, std::initializer_list<const input_file*>{&text});
     auto e = open_engine(o->common, width, n >= (256ull << 20));
-    e->load_text(read_text(*e, o->input), n);
+    e->load_text(read_text(*e, text), n);
     std::uint64_t primary = 0;
     const host_buffer bwt = e->bwt(primary);
     write_bytes(out, bwt.data, bwt.bytes);
-    out.commit();
+    if (primary_out) {
+      const std::string line = std::to_string(primary) + "\n";
+      primary_out->write(line.data(), line.size());
+      primary_out->commit();
+    }
+    // The primary index is needed to invert the BWT: stdout must take it, or the run fails
+    // and leaves no output.
     if (o->common.stats) {
       auto j = stats_json("bwt", n, *e);
       j["primary_index"] = primary;
       print_json(j);
     } else {
       std::cout << "primary index: " << primary << std::endl;
+      if (!std::cout) throw error(error_code::io_error, "cannot write the primary index to standard output");
     }
+    out.commit();
     return 0;
   };
 }

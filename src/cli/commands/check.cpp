@@ -17,16 +17,18 @@ runner add_check_command(CLI::App& app) {
   sub->add_option("SAFILE", o->sa_file, "suffix array (32- or 64-bit, from the size)")->required();
   add_common_options(sub, o->common);
   return [o] {
-    const std::uint64_t n = input_size(o->input);
-    const int width = suffix_array_file_width(n, o->sa_file);
+    input_file text(o->input), sa(o->sa_file);
+    const std::uint64_t n = text.size();
+    const int width = suffix_array_file_width(n, sa);
     auto e = open_engine(o->common, width == 64 ? 64 : 32);
-    e->load_text(read_text(*e, o->input), n);
-    const std::string wrong = e->check_suffix_array(read_index_array(*e, o->sa_file, n));
+    e->load_text(read_text(*e, text), n);
+    const std::string wrong = e->check_suffix_array(read_index_array(*e, sa, n));
     if (!wrong.empty()) {
       std::cerr << "strix: suffix array is wrong: " << wrong << std::endl;
       return 1;
     }
     std::cout << "ok: correct " << e->width() << "-bit suffix array of " << n << " bytes" << std::endl;
+    if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
     return 0;
   };
 }

@@ -29,12 +29,14 @@ void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::strin
 
 indexed_run start_indexed_run(const indexed_input& o) {
   indexed_run run;
-  run.n = input_size(o.input);
-  run.width = resolve_width(run.n, o.width, o.sa_file);
-  run.out = std::make_unique<atomic_output>(o.output);
+  run.text = std::make_unique<input_file>(o.input);
+  if (!o.sa_file.empty()) run.sa = std::make_unique<input_file>(o.sa_file);
+  run.n = run.text->size();
+  run.width = resolve_width(run.n, o.width, run.sa.get());
+  run.out = std::make_unique<atomic_output>(o.output, std::initializer_list<const input_file*>{run.text.get(), run.sa.get()});
   run.backend = open_engine(o.common, run.width);
-  run.backend->load_text(read_text(*run.backend, o.input), run.n);
-  if (!o.sa_file.empty()) run.backend->load_suffix_array(read_index_array(*run.backend, o.sa_file, run.n));
+  run.backend->load_text(read_text(*run.backend, *run.text), run.n);
+  if (run.sa) run.backend->load_suffix_array(read_index_array(*run.backend, *run.sa, run.n));
   return run;
 }
 

@@ -12,8 +12,8 @@ runner add_lcp_command(CLI::App& app) {
   return [o] {
     auto run = start_indexed_run(*o);
     write_index_array(*run.out, run.backend->lcp());
+    if (o->common.stats) print_json(stats_json("lcp", run.n, *run.backend));  // before the commit
     run.out->commit();
-    if (o->common.stats) print_json(stats_json("lcp", run.n, *run.backend));
     return 0;
   };
 }

@@ -26,13 +26,13 @@ runner add_repeats_command(CLI::App& app) {
     auto run = start_indexed_run(*o);
     const auto result = run.backend->repeats(o->all, o->method == "raw");
     write_repeats(*run.out, result, run.n, run.width, o->all, o->format == "tsv");
-    run.out->commit();
-    if (o->common.stats) {
+    if (o->common.stats) {  // before the commit: all or nothing
       auto j = stats_json("repeats", run.n, *run.backend);
       j["method"] = o->method;
       j["mode"] = o->all ? "all" : "leftmost";
       print_json(j);
     }
+    run.out->commit();
     return 0;
   };
 }

@@ -18,15 +18,16 @@ runner add_sa_command(CLI::App& app) {
   sub->add_option("--width", o->width, "bits per entry, 32 or 64 (default: 32 if n < 2^32)");
   add_common_options(sub, o->common);
   return [o] {
-    const std::uint64_t n = input_size(o->input);
+    input_file text(o->input);
+    const std::uint64_t n = text.size();
     const int width = choose_width(n, o->width);
-    atomic_output out(o->output);  // fails early on a bad output path
+    atomic_output out(o->output, {&text});  // fails early on a bad output path
     auto e = open_engine(o->common, width, n >= (256ull << 20));
-    e->load_text(read_text(*e, o->input), n);
+    e->load_text(read_text(*e, text), n);
     e->build_suffix_array();
     write_index_array(out, e->suffix_array());
+    if (o->common.stats) print_json(stats_json("sa", n, *e));  // before the commit: all or nothing
     out.commit();
-    if (o->common.stats) print_json(stats_json("sa", n, *e));
     return 0;
   };
 }

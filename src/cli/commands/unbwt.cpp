@@ -1,4 +1,6 @@
 // strix unbwt BWT -o OUT --primary P: the text back from a BWT (host only).
+#include <charconv>
+
 #include <strix/bwt/inverse_bwt.hpp>
 
 #include "command.hpp"
@@ -9,7 +11,7 @@ namespace strix::cli {
 runner add_unbwt_command(CLI::App& app) {
   struct options {
     std::string input, output;
-    std::uint64_t primary = 0;
+    std::string primary;  // parsed here: CLI11 turns "-1" into 2^64 - 1
   };
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("unbwt", "invert a BWT made by `strix bwt` (host)");
@@ -17,9 +19,17 @@ runner add_unbwt_command(CLI::App& app) {
   sub->add_option("-o,--output", o->output, "output text")->required();
   sub->add_option("--primary", o->primary, "primary index printed by `strix bwt`")->required();
   return [o] {
-    atomic_output out(o->output);
-    const auto bwt = read_bytes(o->input);
-    const auto text = inverse_bwt(bwt.data(), bwt.size(), o->primary);
+    std::uint64_t primary = 0;
+    const char* first = o->primary.data();
+    const char* last = first + o->primary.size();
+    const auto parsed = std::from_chars(first, last, primary);
+    STRIX_USER_REQUIRE(!o->primary.empty() && parsed.ec == std::errc() && parsed.ptr == last,
+                       "--primary must be a whole number (the primary index `strix bwt` printed), not '" +
+                           o->primary + "'");
+    input_file in(o->input);
+    atomic_output out(o->output, {&in});
+    const auto bwt = read_bytes(in);
+    const auto text = inverse_bwt(bwt.data(), bwt.size(), primary);
     write_bytes(out, text.data(), text.size());
     out.commit();
     return 0;
