@@ -288,8 +288,10 @@ std::shared_ptr<void> start_kokkos(int threads) {
 #else
   std::string count = "--kokkos-threads=" + std::to_string(threads);
 #endif
-  char* args[] = {name.data(), count.data(), nullptr};
-  int argc = threads > 0 ? 2 : 1;
+  // Kokkos' warnings go to stdout (which holds --stats' JSON); strix says what matters itself.
+  std::string quiet = "--kokkos-disable-warnings";
+  char* args[] = {name.data(), quiet.data(), count.data(), nullptr};
+  int argc = threads > 0 ? 3 : 2;
   return std::make_shared<Kokkos::ScopeGuard>(argc, args);
 }
 

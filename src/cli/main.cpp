@@ -99,6 +99,9 @@ int main(int argc, char** argv) {
     if (threads == 0 && std::getenv("OMP_NUM_THREADS") == nullptr && std::getenv("KOKKOS_NUM_THREADS") == nullptr &&
         std::thread::hardware_concurrency() > unsigned(max_threads))
       threads = max_threads;
+    if (threads > 0 && unsigned(threads) > std::thread::hardware_concurrency())
+      std::fprintf(stderr, "strix: note: --threads %d is more than the %u hardware threads\n", threads,
+                   std::thread::hardware_concurrency());
     auto kokkos = start_kokkos(threads);
     int status = 0;
     for (const auto& c : commands)

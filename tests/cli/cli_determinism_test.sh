@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Every output byte-identical across the enabled backends and across 1, 2 and 7 OpenMP
+# threads: suffix array, BWT (and primary index), LCP, leftmost and all longest repeats.
+# Usage: cli_determinism_test.sh PATH/TO/strix
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
+
+head -c 200000 /dev/urandom > random.bin
+yes 'abracadabra' | head -c 150000 > periodic.txt
+python3 -c "
+a, b = 'a', 'ab'
+while len(b) < 100000: a, b = b, b + a
+open('fibonacci.txt', 'w').write(b[:100000])"
+head -c 100000 /dev/zero > zeros.bin
+
+runs=()
+for b in serial openmp cuda; do "$STRIX" --version | grep -q "$b" && [ "$b" != openmp ] && runs+=("--backend $b"); done
+if "$STRIX" --version | grep -q openmp; then
+  for t in 1 2 7; do runs+=("--threads $t --backend openmp"); done
+fi
+
+for input in random.bin periodic.txt fibonacci.txt zeros.bin; do
+  i=0
+  for run in "${runs[@]}"; do
+    global="${run%%--backend*}"; backend="--backend ${run##*--backend }"
+    # shellcheck disable=SC2086
+    { "$STRIX" $global sa "$input" -o "r$i.sa" $backend &&
+      "$STRIX" $global bwt "$input" -o "r$i.bwt" --primary-out "r$i.primary" $backend >/dev/null &&
+      "$STRIX" $global lcp "$input" -o "r$i.lcp" $backend &&
+      "$STRIX" $global repeats "$input" -o "r$i.lr" $backend &&
+      "$STRIX" $global repeats "$input" -o "r$i.all" --all $backend; } 2>err.txt \
+      || bad "$input with '$run': $(cat err.txt)"
+    if [ $i -gt 0 ]; then
+      for ext in sa bwt primary lcp lr all; do
+        cmp -s "r0.$ext" "r$i.$ext" && ok || bad "$input: .$ext differs between '${runs[0]}' and '$run'"
+      done
+    fi
+    i=$((i + 1))
+  done
+done
+echo "cli_determinism: $pass passed, $fail failed (runs: ${runs[*]})"
+[ "$fail" -eq 0 ]
