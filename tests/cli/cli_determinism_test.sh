@@ -7,10 +7,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
 
 head -c 200000 /dev/urandom > random.bin
 yes 'abracadabra' | head -c 150000 > periodic.txt
-python3 -c "
-a, b = 'a', 'ab'
-while len(b) < 100000: a, b = b, b + a
-open('fibonacci.txt', 'w').write(b[:100000])"
+awk 'BEGIN { a = "a"; b = "ab"; while (length(b) < 100000) { c = b a; a = b; b = c }
+             printf "%s", substr(b, 1, 100000) }' > fibonacci.txt
 head -c 100000 /dev/zero > zeros.bin
 
 runs=()
