@@ -31,7 +31,7 @@ std::string host_cpu_name() {
   while (std::getline(in, line))
     if (line.rfind("model name", 0) == 0) {
       const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(colon + 2);
+      if (colon != std::string::npos && colon + 2 < line.size()) return line.substr(colon + 2);
     }
   return "unknown CPU";
 }

@@ -1,6 +1,8 @@
 #include "files.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <atomic>
 #include <new>
 
 #include <strix/error.hpp>
@@ -37,11 +40,29 @@ int remember_temporary(const std::string& path) {
   for (int i = 0; i < max_temporaries; ++i)
     if (!temporary_used[i]) {
       std::memcpy(temporaries[i], path.c_str(), path.size() + 1);
+      std::atomic_signal_fence(std::memory_order_seq_cst);  // the path before the flag
       temporary_used[i] = 1;
       return i;
     }
   return -1;
 }
+
+const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+// Blocks the cleanup signals while a temporary is created and registered.
+class signals_blocked {
+ public:
+  signals_blocked() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : cleanup_signals) sigaddset(&set, sig);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~signals_blocked() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
+ private:
+  sigset_t old_;
+};
 void forget_temporary(int slot) {
   if (slot >= 0) temporary_used[slot] = 0;
 }
@@ -62,6 +83,17 @@ mode_t current_umask() {
 }  // namespace
 
 input_file::input_file(const std::string& path) : path_(path) {
+  try {
+    open_and_measure();
+  } catch (...) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    throw;
+  }
+}
+
+void input_file::open_and_measure() {
+  const std::string& path = path_;
   if (path == "-") {
     fd_ = ::dup(STDIN_FILENO);
     if (fd_ < 0) io_fail("cannot read standard input as", path, errno);
@@ -71,13 +103,10 @@ input_file::input_file(const std::string& path) : path_(path) {
   }
   struct stat st;
   if (::fstat(fd_, &st) != 0) io_fail("cannot read input", path, errno);
-  if (S_ISDIR(st.st_mode)) {
-    ::close(fd_);
-    fd_ = -1;
-    throw error(error_code::io_error, "input '" + path + "' is a directory");
-  }
-  // Files under /proc and similar claim size 0: read those like streams.
-  regular_ = S_ISREG(st.st_mode) && st.st_size > 0;
+  if (S_ISDIR(st.st_mode)) throw error(error_code::io_error, "input '" + path + "' is a directory");
+  // Files under /proc and similar claim size 0: read those like streams, and standard input
+  // too (a regular file there may already be partly read).
+  regular_ = S_ISREG(st.st_mode) && st.st_size > 0 && path != "-";
   device_ = st.st_dev;
   inode_ = st.st_ino;
   if (regular_) {
@@ -123,8 +152,11 @@ void input_file::read_into(std::uint8_t* data) {
 
 atomic_output::atomic_output(const std::string& path, std::initializer_list<const input_file*> inputs)
     : path_(path), target_(path) {
-  struct stat st;
+  struct stat st, lst;
   const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (!exists && errno != ENOENT) io_fail("cannot write output", path, errno);
+  if (!exists && ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode))
+    throw error(error_code::io_error, "output '" + path + "' is a symbolic link to nothing");
   if (exists) {
     if (S_ISDIR(st.st_mode)) throw error(error_code::io_error, "output '" + path + "' is a directory");
     if (!S_ISREG(st.st_mode))
@@ -134,21 +166,23 @@ atomic_output::atomic_output(const std::string& path, std::initializer_list<cons
         throw error(error_code::invalid_input,
                     "output '" + path + "' is the input '" + in->path() + "'; choose another output");
     // A link to a regular file stays a link: its target is replaced.
-    struct stat lst;
     if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
       char* real = ::realpath(path.c_str(), nullptr);
-      if (real) {
-        target_ = real;
-        std::free(real);
-      }
+      if (!real) io_fail("cannot resolve output link", path, errno);
+      target_ = real;
+      std::free(real);
     }
   }
   // A short fixed name, so that any output name the file system allows works.
   std::string tmpl = directory_of(target_) + "/.strix-XXXXXX";
-  const int fd = ::mkstemp(tmpl.data());
+  int fd;
+  {
+    signals_blocked guard;  // no signal between creating the temporary and registering it
+    fd = ::mkstemp(tmpl.data());
+    if (fd >= 0) slot_ = remember_temporary(tmpl);
+  }
   if (fd < 0) io_fail("cannot create output in", directory_of(target_), errno);
   tmp_path_ = tmpl;
-  slot_ = remember_temporary(tmp_path_);
   ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~current_umask()));
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
@@ -171,6 +205,11 @@ void atomic_output::write(const void* data, std::size_t bytes) {
 }
 
 void atomic_output::commit() {
+  // On disk before the rename: after a crash, the old output or the whole new one.
+  if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0) {
+    const int err = errno;
+    if (err != EINVAL && err != EROFS) io_fail("cannot write output", path_, err);  // fsync unsupported: fine
+  }
   const int closed = std::fclose(file_);
   file_ = nullptr;
   if (closed != 0) io_fail("cannot write output", path_, errno);
@@ -181,7 +220,16 @@ void atomic_output::commit() {
 }
 
 void install_signal_cleanup() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temporaries_and_die);
+  for (int sig : cleanup_signals) {
+    struct sigaction current;
+    // A signal the parent ignores stays ignored (nohup, background jobs of scripts).
+    if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    std::signal(sig, remove_temporaries_and_die);
+  }
+  // A closed pipe or a file-size limit: failed writes, reported as I/O errors (and the
+  // temporary removed), not deaths by signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 }  // namespace strix::cli

@@ -33,6 +33,8 @@ class input_file {
   }
 
  private:
+  void open_and_measure();
+
   std::string path_;
   int fd_ = -1;
   bool regular_ = false;
@@ -63,8 +65,9 @@ class atomic_output {
   int slot_ = -1;  // in the signal handler's list of temporaries
 };
 
-// Removes the temporaries of unfinished outputs on SIGINT, SIGTERM and SIGHUP, then dies of
-// the signal. (SIGKILL cannot be caught: a temporary named .strix-* may then remain.)
+// Removes the temporaries of unfinished outputs on SIGINT, SIGTERM, SIGHUP and SIGQUIT (unless
+// the parent ignores them), then dies of the signal; SIGPIPE and SIGXFSZ become failed writes.
+// (SIGKILL cannot be caught: a temporary named .strix-* may then remain.)
 void install_signal_cleanup();
 
 }  // namespace strix::cli

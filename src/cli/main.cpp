@@ -80,8 +80,9 @@ int main(int argc, char** argv) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::RequiredError& e) {
     if (app.get_subcommands().empty())
-      return fail(argc > 1 ? "unknown subcommand '" + std::string(argv[1]) + "' (see strix --help)"
-                           : "a subcommand is required (see strix --help)", 2);
+      return fail(argc > 1 && argv[1][0] != '-'
+                      ? "unknown subcommand '" + std::string(argv[1]) + "' (see strix --help)"
+                      : "a subcommand is required (see strix --help)", 2);
     // CLI11 checks required options before unknown ones; the unknown one is the real mistake.
     const auto extra = app.remaining(true);
     if (!extra.empty()) return fail("unknown option or argument '" + extra.front() + "' (see strix --help)", 2);

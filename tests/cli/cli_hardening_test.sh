@@ -24,12 +24,26 @@ out="$("$STRIX" check <(cat miss.txt) <(cat miss.sa))" && [ "$out" = "ok: correc
 
 # --- 2. signals remove the temporary -----------------------------------------------------
 head -c 16000000 /dev/urandom > big.bin
-for sig in INT TERM HUP; do
-  "$STRIX" sa big.bin -o "sig$sig.sa" --backend serial 2>/dev/null &
-  pid=$!; sleep 0.7; kill -"$sig" "$pid"; wait "$pid"; rc=$?
+# Job control on: a script's background jobs would otherwise start with SIGINT and SIGQUIT
+# ignored, and strix keeps signals its parent ignores.
+for sig in INT TERM HUP QUIT; do
+  set -m; "$STRIX" sa big.bin -o "sig$sig.sa" --backend serial 2>/dev/null & pid=$!; set +m
+  sleep 0.7; kill -"$sig" "$pid"; wait "$pid"; rc=$?
   if [ $rc -ne 0 ] && [ ! -e "sig$sig.sa" ] && ! ls -a | grep -q '^\.strix-'; then ok
   else bad "SIG$sig: exit $rc, output or temporary left: $(ls -a | grep -E 'sig|strix-' | xargs)"; fi
 done
+# A signal the caller ignores (nohup) stays ignored: the run finishes.
+nohup "$STRIX" sa big.bin -o nohup.sa --backend serial >/dev/null 2>&1 & pid=$!
+sleep 0.7; kill -HUP "$pid"; wait "$pid" && [ -s nohup.sa ] && ok || bad "ignored SIGHUP not kept"
+
+# A closed pipe on stdout and a file-size limit are failed writes: exit 3, nothing left.
+"$STRIX" sa big.bin -o piped.sa --stats --backend serial 2>piped.err | true
+[ ! -e piped.sa ] && ! ls -a | grep -q '^\.strix-' && ok || bad "closed stdout pipe left files: $(cat piped.err)"
+EXPECT_STATUS=3 expect_error "file-size limit" fsize.sa bash -c "ulimit -f 100; exec \"$STRIX\" sa random.bin -o fsize.sa"
+# Standard input already partly read: the rest is the text.
+tail -c +11 random.bin > rest.bin; "$STRIX" sa rest.bin -o rest.sa
+{ head -c 10 >/dev/null; "$STRIX" sa - -o stdin-rest.sa; } < random.bin && cmp -s stdin-rest.sa rest.sa && ok \
+  || bad "standard input at an offset"
 
 # --- 3./4. user arguments and the environment never reach Kokkos unchecked ---------------
 EXPECT_STATUS=3 expect_error "input named --help" out1.sa "$STRIX" sa -o out1.sa -- --help
@@ -52,6 +66,8 @@ out="$("$STRIX" --threads 7 sa miss.txt -o t7.sa --stats 2>/dev/null)" && [ "${o
 # --- 5. usage errors: one line, exit 2 ---------------------------------------------------
 EXPECT_STATUS=2 expect_error "unknown subcommand" "" "$STRIX" foo
 EXPECT_STATUS=2 expect_error "no subcommand" "" "$STRIX"
+EXPECT_STATUS=2 expect_error "option, no subcommand" "" "$STRIX" --threads 2
+grep -q 'a subcommand is required' stderr.txt && ok || bad "--threads without a subcommand: $(cat stderr.txt)"
 EXPECT_STATUS=2 expect_error "unknown flag" out3.sa "$STRIX" sa miss.txt -o out3.sa --frobnicate
 EXPECT_STATUS=2 expect_error "unknown flag and a missing one" out3.txt "$STRIX" unbwt miss.bwt -o out3.txt --frobnicate
 EXPECT_STATUS=2 expect_error "repeated option" out3.sa "$STRIX" sa miss.txt -o out3.sa -o out4.sa
@@ -79,6 +95,9 @@ cmp -s keep.bin random.bin && [ -L keep.link ] && "$STRIX" check miss.txt miss.s
 # --- 8. special files are never replaced --------------------------------------------------
 mkdir adir
 EXPECT_STATUS=3 expect_error "output is a folder" "" "$STRIX" sa miss.txt -o adir
+ln -s /nonexistent/x dangling.link
+EXPECT_STATUS=3 expect_error "output is a dangling link" "" "$STRIX" sa miss.txt -o dangling.link
+[ -L dangling.link ] && ok || bad "dangling link replaced"
 mkfifo outfifo
 EXPECT_STATUS=3 expect_error "output is a FIFO" "" "$STRIX" sa miss.txt -o outfifo
 [ -p outfifo ] && ok || bad "FIFO output replaced"
