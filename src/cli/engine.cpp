@@ -141,8 +141,7 @@ class index_engine final : public engine {
   }
 
   host_buffer bwt(std::uint64_t& primary) override {
-    if (!index_->has(index_part::suffix_array)) build_suffix_array();
-    index_->release(index_part::sa_workspace);
+    ensure_suffix_array();
     const auto t0 = clock_type::now();
     auto bwt = index_->bwt(&report_.library);
     primary = index_->bwt_primary();
@@ -198,8 +197,7 @@ class index_engine final : public engine {
 
  private:
   Kokkos::View<const I*, mem> build_lcp() {
-    if (!index_->has(index_part::suffix_array)) build_suffix_array();
-    index_->release(index_part::sa_workspace);
+    ensure_suffix_array();
     const auto t0 = clock_type::now();
     auto lcp = index_->lcp(&report_.library);
     space_.fence();
@@ -244,10 +242,12 @@ class index_engine final : public engine {
   }
 
   void stage(const std::string& name, clock_type::time_point t0) {
-    const double s = seconds_since(t0);
-    for (auto& st : report_.stages)
-      if (st.first == name) { st.second += s; return; }
-    report_.stages.emplace_back(name, s);
+    report_.stages.add_phase(name, seconds_since(t0));
+  }
+  // The suffix array the LCP, BWT and queries start from; its working memory is then freed.
+  void ensure_suffix_array() {
+    if (!index_->has(index_part::suffix_array)) build_suffix_array();
+    index_->release(index_part::sa_workspace);
   }
   void note_peak() {
     if (index_->peak_bytes() > report_.library.peak_bytes) report_.library.peak_bytes = index_->peak_bytes();

@@ -24,14 +24,10 @@ struct host_buffer {
 // What a run did, stage by stage (wall seconds, device synchronised), and the library's
 // phases, counters and peak memory.
 struct run_report {
-  std::vector<std::pair<std::string, double>> stages;
+  run_stats stages;             // its phases: copy_to_device, suffix_array, ...
   double allocate_seconds = 0;  // buffers set up before the timed stages
   run_stats library;
-  double total_seconds() const {
-    double t = 0;
-    for (const auto& s : stages) t += s.second;
-    return t;
-  }
+  double total_seconds() const { return stages.total_seconds(); }
 };
 
 struct repeats_result {

@@ -17,7 +17,7 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const eng
   j["device"] = e.device();
   nlohmann::json stages = nlohmann::json::object(), phases = nlohmann::json::object(),
                  counters = nlohmann::json::object();
-  for (const auto& s : r.stages) stages[s.first] = s.second;
+  for (const auto& s : r.stages.phases) stages[s.first] = s.second;
   for (const auto& p : r.library.phases) phases[p.first] = p.second;
   for (const auto& c : r.library.counters) counters[c.first] = c.second;
   j["stages_seconds"] = stages;

@@ -29,8 +29,7 @@ namespace {
 template <class S, class F>
 void for_each_path(F&& f) {
   f(std::false_type{});
-  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename S::memory_space>::accessible;
-  if constexpr (host || !STRIX_VENDOR_PRIMITIVES) f(std::true_type{});
+  if constexpr (strix::is_host_space_v<S> || !STRIX_VENDOR_PRIMITIVES) f(std::true_type{});
 }
 
 template <class T>

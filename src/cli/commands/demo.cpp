@@ -39,7 +39,7 @@ runner add_demo_command(CLI::App& app) {
       e->load_text(text, n);
       e->build_suffix_array();
       sa = e->suffix_array();
-      for (const auto& s : e->report().stages)
+      for (const auto& s : e->report().stages.phases)
         if (s.first == "suffix_array") construct.push_back(s.second);
       total.push_back(e->report().total_seconds());
     }

@@ -62,7 +62,7 @@ class text_index {
 
   // The suffix array, built on first request. `stats` receives the phases of a build.
   Kokkos::View<const I*, memory_space> suffix_array(run_stats* stats = nullptr) {
-    if (!sa_.data() || !sa_built_) {
+    if (!sa_built_) {
       reserve_suffix_array();
       run_stats local;
       if (stats) local.on_phase = stats->on_phase;
@@ -80,10 +80,7 @@ class text_index {
   void reserve_suffix_array() {
     if (!handle_) handle_ = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
     handle_->reserve(size());
-    if (!sa_.data()) {
-      sa_ = detail::allocate<I, memory_space>("strix::sa", size());
-      sa_built_ = false;
-    }
+    if (!sa_built_ && !sa_.data()) sa_ = detail::allocate<I, memory_space>("strix::sa", size());
     note_peak();
   }
 

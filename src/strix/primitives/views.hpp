@@ -12,4 +12,9 @@ using device_view = Kokkos::View<T*, typename ExecSpace::memory_space, Kokkos::M
 template <class ExecSpace>
 using text_view = device_view<const std::uint8_t, ExecSpace>;
 
+// True for execution spaces whose memory the host can read (OpenMP, Serial, ...).
+template <class ExecSpace>
+constexpr bool is_host_space_v =
+    Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+
 }  // namespace strix

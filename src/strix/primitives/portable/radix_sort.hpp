@@ -22,8 +22,7 @@ constexpr std::size_t radix_buckets = std::size_t(1) << radix_bits;
 
 template <class ExecSpace>
 std::size_t radix_chunks(const ExecSpace& space, std::size_t n) {
-  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                                   typename ExecSpace::memory_space>::accessible;
+  constexpr bool host = is_host_space_v<ExecSpace>;
   const std::size_t min_chunk = host ? (std::size_t(1) << 14) : 1024;
   std::size_t chunks = (n + min_chunk - 1) / min_chunk;
   if (host && chunks > std::size_t(space.concurrency())) chunks = space.concurrency();

@@ -45,8 +45,7 @@ bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
   using member = typename team_policy::member_type;
   // Most segments are tiny: one warp a team on devices (a large automatic team size would
   // schedule hundreds of idle threads per segment), one thread on host spaces.
-  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
-  const int team_size = host ? 1 : 32;
+  const int team_size = is_host_space_v<ExecSpace> ? 1 : 32;
   Kokkos::parallel_for(
       "strix::portable_segmented_team_sort", team_policy(space, num_segments, team_size),
       KOKKOS_LAMBDA(const member& team) {

@@ -35,10 +35,6 @@ namespace strix::detail {
 // CUDA); above this many, the composite radix sort, whose scratch is small, takes over.
 inline std::size_t max_segmented_segments(std::size_t capacity) { return capacity / 16 + 1; }
 
-template <class ExecSpace>
-constexpr bool host_backend_v = Kokkos::SpaceAccessibility<
-    Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
-
 // The construction and its working memory, sized once for texts of up to `capacity`
 // bytes and reused by every run (a libcubwt-style workspace).
 //
@@ -246,7 +242,7 @@ void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
   // (it gives large segments a single thread block).
   enum class strategy { composite_narrow, composite_wide, segmented };
   const bool segmented_fits =
-      host_backend_v<ExecSpace> || num_segments_ <= max_segmented_segments(capacity_);
+      is_host_space_v<ExecSpace> || num_segments_ <= max_segmented_segments(capacity_);
   const strategy how = key_bits <= int(8 * sizeof(I)) ? strategy::composite_narrow
                        : ((largest_segment_ <= 2048 && segmented_fits) || key_bits > 64)
                            ? strategy::segmented
