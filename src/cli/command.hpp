@@ -15,16 +15,21 @@ namespace strix::cli {
 struct common_options {
   std::string backend = "default";
   bool stats = false;     // one JSON object on stdout
-  bool progress = false;  // per-phase lines on stderr
+  bool progress = false;  // show progress even for short runs
+  bool quiet = false;     // show no progress, not even for long runs
 };
 
 using runner = std::function<int()>;
 
-// --backend, --stats, --progress on a subcommand.
+// --progress and --quiet on a subcommand.
+void add_progress_options(CLI::App* sub, common_options& common);
+// --backend, --stats, --progress and --quiet on a subcommand.
 void add_common_options(CLI::App* sub, common_options& common);
+// Sets up the progress display (progress.hpp) for a run over `input_bytes` bytes.
+void start_progress(const common_options& common, std::uint64_t input_bytes);
 
-// The engine the common options ask for; `progress` also turns on phase lines.
-std::unique_ptr<engine> open_engine(const common_options& common, int width, bool progress = false);
+// The engine the common options ask for, with the progress display set up.
+std::unique_ptr<engine> open_engine(const common_options& common, int width, std::uint64_t input_bytes);
 
 // INPUT, -o/--output, --sa and --width: subcommands that build on a text's suffix array.
 struct indexed_input {

@@ -9,6 +9,8 @@
 
 #include <strix/strix.hpp>
 
+#include "progress.hpp"
+
 namespace strix::cli {
 namespace {
 
@@ -56,10 +58,7 @@ class index_engine final : public engine {
   using index = text_index<Space, I>;
 
  public:
-  explicit index_engine(std::function<void(const std::string&, double)> on_phase)
-      : on_phase_(std::move(on_phase)) {
-    reset_report();
-  }
+  index_engine() { reset_report(); }
 
   std::string backend() const override { return Space::name(); }
   std::string device() const override { return device_name(space_); }
@@ -88,7 +87,7 @@ class index_engine final : public engine {
     text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
     space_.fence();
     report_.allocate_seconds += seconds_since(t0);
-    t0 = clock_type::now();
+    t0 = begin_stage("copy to device");
     Kokkos::View<const std::uint8_t*, host_space, Kokkos::MemoryUnmanaged> src(text.data, n);
     Kokkos::deep_copy(space_, text_d, src);
     space_.fence();
@@ -106,7 +105,7 @@ class index_engine final : public engine {
 
   void build_suffix_array() override {
     prepare_suffix_array();
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("suffix array");
     index_->suffix_array(&report_.library);
     space_.fence();
     stage("suffix_array", t0);
@@ -114,7 +113,7 @@ class index_engine final : public engine {
   }
 
   void load_suffix_array(const host_buffer& sa) override {
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("check suffix array");
     auto sa_d = to_device(sa);
     index_->set_suffix_array(sa_d, true);
     space_.fence();
@@ -123,7 +122,7 @@ class index_engine final : public engine {
   }
 
   std::string check_suffix_array(const host_buffer& sa) override {
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("check");
     auto sa_d = to_device(sa);
     const auto verdict = strix::check_suffix_array(space_, index_->text(), sa_d);
     stage("check", t0);
@@ -142,7 +141,7 @@ class index_engine final : public engine {
 
   host_buffer bwt(std::uint64_t& primary) override {
     ensure_suffix_array();
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("bwt");
     auto bwt = index_->bwt(&report_.library);
     primary = index_->bwt_primary();
     space_.fence();
@@ -153,7 +152,7 @@ class index_engine final : public engine {
 
   repeats_result repeats(bool all, bool raw_method) override {
     auto lcp = build_lcp();
-    auto t0 = clock_type::now();
+    auto t0 = begin_stage("inverse suffix array");
     auto rank = index_->inverse_suffix_array();
     index_->release(index_part::suffix_array);  // the queries need rank and LCP only
     space_.fence();
@@ -163,8 +162,8 @@ class index_engine final : public engine {
     options.method = raw_method ? repeat_method::raw : repeat_method::compact;
     repeats_result result;
     run_stats s;
-    s.on_phase = on_phase_;
-    t0 = clock_type::now();
+    watch(s);
+    t0 = begin_stage("longest repeats");
     if (!all) {
       Kokkos::View<repeat<I>*, mem> lr = detail::allocate<repeat<I>, mem>("strix::lr", index_->size());
       leftmost_longest_repeats(space_, rank, lcp, lr, options, &s);
@@ -178,7 +177,7 @@ class index_engine final : public engine {
       space_.fence();
       stage("longest_repeats", t0);
       add_query_peak(s);
-      t0 = clock_type::now();
+      t0 = begin_stage("copy to host");
       result.offsets = copy_out(res.offsets);
       result.records = copy_out(res.records);
       stage("copy_to_host", t0);
@@ -191,14 +190,14 @@ class index_engine final : public engine {
 
   void reset_report() override {
     report_ = run_report{};
-    report_.library.on_phase = on_phase_;
+    watch(report_.library);
   }
   const run_report& report() const override { return report_; }
 
  private:
   Kokkos::View<const I*, mem> build_lcp() {
     ensure_suffix_array();
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("lcp");
     auto lcp = index_->lcp(&report_.library);
     space_.fence();
     stage("lcp", t0);
@@ -231,7 +230,7 @@ class index_engine final : public engine {
     using T = typename View::non_const_value_type;
     const std::size_t bytes = v.extent(0) * sizeof(T);
     if (out_.bytes < bytes) out_ = allocate_host(bytes);
-    const auto t0 = clock_type::now();
+    const auto t0 = begin_stage("copy to host");
     Kokkos::View<T*, host_space, Kokkos::MemoryUnmanaged> dst(reinterpret_cast<T*>(out_.data), v.extent(0));
     Kokkos::deep_copy(space_, dst, v);
     space_.fence();
@@ -241,6 +240,16 @@ class index_engine final : public engine {
     return h;
   }
 
+  // The tool's stage starts: shown by the progress display, timed from now.
+  static clock_type::time_point begin_stage(const char* name) {
+    progress().stage(name);
+    return clock_type::now();
+  }
+  // The library reports its phases and progress to the display.
+  static void watch(run_stats& s) {
+    s.on_phase = [](const std::string& phase, double seconds) { progress().phase_done(phase, seconds); };
+    s.on_progress = [](const std::string& phase, double fraction) { progress().step(phase, fraction); };
+  }
   void stage(const std::string& name, clock_type::time_point t0) {
     report_.stages.add_phase(name, seconds_since(t0));
   }
@@ -260,7 +269,6 @@ class index_engine final : public engine {
   }
 
   Space space_;
-  std::function<void(const std::string&, double)> on_phase_;
   std::unique_ptr<index> index_;
   host_buffer out_;
   run_report report_;
@@ -273,9 +281,9 @@ bool same_name(std::string a, std::string b) {
 }
 
 template <class Space>
-std::unique_ptr<engine> make_for(int width, std::function<void(const std::string&, double)> on_phase) {
-  if (width == 64) return std::make_unique<index_engine<Space, std::uint64_t>>(std::move(on_phase));
-  return std::make_unique<index_engine<Space, std::uint32_t>>(std::move(on_phase));
+std::unique_ptr<engine> make_for(int width) {
+  if (width == 64) return std::make_unique<index_engine<Space, std::uint64_t>>();
+  return std::make_unique<index_engine<Space, std::uint32_t>>();
 }
 
 }  // namespace
@@ -308,19 +316,18 @@ std::shared_ptr<void> start_kokkos(int threads) {
 
 std::string enabled_backends() { return strix::enabled_backends(); }
 
-std::unique_ptr<engine> make_engine(const std::string& backend, int width,
-                                    std::function<void(const std::string&, double)> on_phase) {
+std::unique_ptr<engine> make_engine(const std::string& backend, int width) {
   STRIX_REQUIRE(width == 32 || width == 64);
   const std::string pick =
       backend == "default" ? std::string(Kokkos::DefaultExecutionSpace::name()) : backend;
 #ifdef KOKKOS_ENABLE_CUDA
-  if (same_name(pick, "cuda")) return make_for<Kokkos::Cuda>(width, std::move(on_phase));
+  if (same_name(pick, "cuda")) return make_for<Kokkos::Cuda>(width);
 #endif
 #ifdef KOKKOS_ENABLE_OPENMP
-  if (same_name(pick, "openmp")) return make_for<Kokkos::OpenMP>(width, std::move(on_phase));
+  if (same_name(pick, "openmp")) return make_for<Kokkos::OpenMP>(width);
 #endif
 #ifdef KOKKOS_ENABLE_SERIAL
-  if (same_name(pick, "serial")) return make_for<Kokkos::Serial>(width, std::move(on_phase));
+  if (same_name(pick, "serial")) return make_for<Kokkos::Serial>(width);
 #endif
   throw error(error_code::invalid_input, "backend '" + backend + "' is not enabled in this build");
 }

@@ -68,9 +68,8 @@ std::shared_ptr<void> start_kokkos(int threads);
 // The Kokkos backends this build enables, e.g. "cuda, openmp, serial".
 std::string enabled_backends();
 
-// backend: default, cuda, openmp or serial; width: 32 or 64. `on_phase`, when set, sees
-// every library phase as it ends.
-std::unique_ptr<engine> make_engine(const std::string& backend, int width,
-                                    std::function<void(const std::string&, double)> on_phase = {});
+// backend: default, cuda, openmp or serial; width: 32 or 64. The engine reports its
+// stages and the library's phases to progress() (progress.hpp).
+std::unique_ptr<engine> make_engine(const std::string& backend, int width);
 
 }  // namespace strix::cli

@@ -11,10 +11,13 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <atomic>
 #include <new>
 
 #include <strix/error.hpp>
+
+#include "progress.hpp"
 
 namespace strix::cli {
 namespace {
@@ -32,6 +35,8 @@ std::string directory_of(const std::string& path) {
 // The temporaries of unfinished outputs, for the signal handler: fixed storage, so that
 // the handler only reads memory and calls unlink (async-signal-safe).
 constexpr int max_temporaries = 8;
+// Large inputs are read in pieces of this size, so that the progress display moves.
+constexpr std::uint64_t progress_chunk_bytes = 64ull << 20;
 char temporaries[max_temporaries][PATH_MAX];
 volatile std::sig_atomic_t temporary_used[max_temporaries];
 
@@ -141,7 +146,9 @@ void input_file::read_into(std::uint8_t* data) {
   }
   std::uint64_t got = 0;
   while (got < size_) {
-    const ssize_t r = ::pread(fd_, data + got, size_ - got, static_cast<off_t>(got));
+    progress().advance(double(got) / double(size_));
+    const std::uint64_t chunk = std::min<std::uint64_t>(size_ - got, progress_chunk_bytes);
+    const ssize_t r = ::pread(fd_, data + got, chunk, static_cast<off_t>(got));
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) io_fail("cannot read input", path_, errno);
     if (r == 0) break;

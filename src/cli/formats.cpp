@@ -1,9 +1,12 @@
 #include "formats.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
 #include <strix/error.hpp>
+
+#include "progress.hpp"
 
 namespace strix::cli {
 
@@ -42,6 +45,7 @@ int resolve_width(std::uint64_t n, int requested, const input_file* sa) {
 }
 
 host_buffer read_text(engine& e, input_file& text) {
+  progress().stage("read input");
   host_buffer b = e.allocate_host(text.size());
   text.read_into(b.data);
   return b;
@@ -52,6 +56,7 @@ host_buffer read_index_array(engine& e, input_file& sa, std::uint64_t n) {
   STRIX_USER_REQUIRE(sa.size() == bytes,
                      "suffix array file '" + sa.path() + "' does not have " + std::to_string(bytes) + " bytes");
   host_buffer b = e.allocate_host(bytes);
+  progress().stage("read suffix array");
   sa.read_into(b.data);
   return b;
 }
@@ -64,13 +69,21 @@ std::vector<std::uint8_t> read_bytes(input_file& in) {
     throw error(error_code::host_out_of_memory,
                 "cannot allocate " + std::to_string(in.size()) + " bytes to read '" + in.path() + "'");
   }
+  progress().stage("read input");
   in.read_into(data.data());
   return data;
 }
 
-void write_index_array(atomic_output& out, const host_buffer& array) { out.write(array.data, array.bytes); }
+void write_index_array(atomic_output& out, const host_buffer& array) { write_bytes(out, array.data, array.bytes); }
 
-void write_bytes(atomic_output& out, const std::uint8_t* data, std::size_t n) { out.write(data, n); }
+void write_bytes(atomic_output& out, const std::uint8_t* data, std::size_t n) {
+  progress().stage("write output");
+  constexpr std::size_t chunk = 64u << 20;  // the progress display moves between pieces
+  for (std::size_t done = 0; done < n; done += chunk) {
+    progress().advance(double(done) / double(n));
+    out.write(data + done, std::min(chunk, n - done));
+  }
+}
 
 namespace {
 
@@ -129,6 +142,7 @@ struct record_reader {
 
 void write_repeats(atomic_output& out, const repeats_result& r, std::uint64_t n, int width, bool all,
                    bool tsv) {
+  progress().stage("write output");
   if (!tsv) {
     if (all) out.write(r.offsets.data, r.offsets.bytes);
     out.write(r.records.data, r.records.bytes);

@@ -16,6 +16,7 @@
 #include "command.hpp"
 #include "engine.hpp"
 #include "files.hpp"
+#include "progress.hpp"
 
 namespace {
 
@@ -32,6 +33,7 @@ int exit_status(strix::error_code code) {
 
 // One line whatever the message holds (file names may contain newlines).
 int fail(const std::string& message, int status) {
+  strix::cli::progress().stop();  // the live line, if any, first
   std::string line;
   for (char c : message) {
     if (c == '\n') line += "\\n";
@@ -107,6 +109,7 @@ int main(int argc, char** argv) {
     int status = 0;
     for (const auto& c : commands)
       if (app.get_subcommand(c.first)->parsed()) status = c.second();
+    progress().stop();
     return status;
   } catch (const strix::error& e) {
     return fail(e.what(), exit_status(e.code()));

@@ -5,6 +5,8 @@
 
 #include <strix/error.hpp>
 
+#include "progress.hpp"
+
 namespace strix::cli {
 
 nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e) {
@@ -33,14 +35,9 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const eng
 }
 
 void print_json(const nlohmann::json& j) {
+  progress().stop();  // a terminal shows stdout and stderr together
   std::cout << j.dump(2) << std::endl;
   if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
-}
-
-std::function<void(const std::string&, double)> progress_printer() {
-  return [](const std::string& phase, double seconds) {
-    std::fprintf(stderr, "strix: %-24s %9.3f ms\n", phase.c_str(), seconds * 1e3);
-  };
 }
 
 }  // namespace strix::cli

@@ -1,8 +1,6 @@
 #pragma once
-// What the strix tool prints about a run: one JSON layout for every subcommand's --stats,
-// and per-phase progress lines on stderr.
+// What the strix tool prints about a run: one JSON layout for every subcommand's --stats.
 #include <cstdint>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -16,8 +14,5 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const eng
 
 // Prints one JSON object on stdout; throws io_error when stdout cannot take it.
 void print_json(const nlohmann::json& j);
-
-// A phase observer that prints "strix: <phase> <ms>" lines on stderr.
-std::function<void(const std::string&, double)> progress_printer();
 
 }  // namespace strix::cli

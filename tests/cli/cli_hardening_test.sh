@@ -124,5 +124,19 @@ EXPECT_STATUS=3 expect_error "stdout full (sa --stats)" full.sa bash -c "exec \"
 cp miss.sa mine.sa; chmod 640 mine.sa
 (umask 022; "$STRIX" sa miss.txt -o mine.sa) && [ "$(stat -c %a mine.sa)" = 640 ] && ok || bad "existing mode kept"
 
+# --- progress: per-phase lines when piped, one live line on a terminal, --quiet silences both
+"$STRIX" sa random.bin -o p1.sa 2>p1.err && [ ! -s p1.err ] && ok || bad "a short run prints no progress"
+"$STRIX" sa random.bin -o p2.sa --progress 2>p2.err && grep -Eq '^strix: initial sort +[0-9.]+ ms$' p2.err \
+  && ! grep -q $'\r' p2.err && ok || bad "--progress to a pipe: per-phase lines"
+"$STRIX" sa random.bin -o p3.sa --progress --quiet 2>p3.err && [ ! -s p3.err ] && ok || bad "--quiet silences --progress"
+"$STRIX" unbwt miss.bwt -o p4.txt --primary 5 --progress 2>p4.err && cmp -s p4.txt miss.txt && ok || bad "unbwt --progress"
+if command -v script >/dev/null; then  # a pseudo-terminal
+  TERM=xterm script -qec "\"$STRIX\" sa random.bin -o p5.sa --progress --stats" /dev/null >p5.tty 2>&1
+  grep -aq $'\rstrix: ' p5.tty && grep -aq ' elapsed' p5.tty && grep -aq '"command": "sa"' p5.tty \
+    && ! grep -aq $' ms\r' p5.tty && ! grep -aq ' ms$' p5.tty && cmp -s p5.sa random.sa && ok || bad "--progress on a terminal: one live line"
+  TERM=xterm script -qec "\"$STRIX\" sa random.bin -o p6.sa --progress --quiet" /dev/null >p6.tty 2>&1
+  [ ! -s p6.tty ] && ok || bad "--quiet on a terminal"
+fi
+
 echo "cli_hardening: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

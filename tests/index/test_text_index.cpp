@@ -1,5 +1,6 @@
 // strix::text_index on every backend: parts built on request against the oracles, reuse,
 // release, adoption of a suffix array, and memory accounting.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include <strix/index/text_index.hpp>
@@ -49,10 +50,17 @@ TEST_CASE_TEMPLATE_DEFINE("text_index accounts, releases and rebuilds its parts"
   CHECK(index.bytes() == n);
   strix::run_stats stats;
   std::vector<std::string> seen;
+  std::vector<double> done;  // the fractions of suffixes in place, as the build reports them
+  stats.on_progress = [&done](const std::string&, double fraction) {
+    if (fraction >= 0) done.push_back(fraction);
+  };
   stats.on_phase = [&seen](const std::string& phase, double) { seen.push_back(phase); };
   const auto sa = to_vector(index.suffix_array(&stats));
   CHECK(sa == divsufsort_suffix_array<I>(text));
   CHECK_FALSE(seen.empty());
+  REQUIRE_FALSE(done.empty());
+  CHECK(std::is_sorted(done.begin(), done.end()));
+  CHECK(done.back() == 1.0);
   CHECK(stats.counter("rounds") > 0);
   CHECK(index.bytes(strix::index_part::suffix_array) == n * sizeof(I));
   CHECK(index.bytes(strix::index_part::sa_workspace) > 0);

@@ -3,6 +3,7 @@
 
 #include "command.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 
 namespace strix::cli {
@@ -25,7 +26,7 @@ runner add_bwt_command(CLI::App& app) {
     atomic_output out(o->output, {&text});
     std::unique_ptr<atomic_output> primary_out;
     if (!o->primary_out.empty()) primary_out = std::make_unique<atomic_output>(o->primary_out, std::initializer_list<const input_file*>{&text});
-    auto e = open_engine(o->common, width, n >= (256ull << 20));
+    auto e = open_engine(o->common, width, n);
     e->load_text(read_text(*e, text), n);
     std::uint64_t primary = 0;
     const host_buffer bwt = e->bwt(primary);
@@ -42,6 +43,7 @@ runner add_bwt_command(CLI::App& app) {
       j["primary_index"] = primary;
       print_json(j);
     } else {
+      progress().stop();
       std::cout << "primary index: " << primary << std::endl;
       if (!std::cout) throw error(error_code::io_error, "cannot write the primary index to standard output");
     }

@@ -3,6 +3,7 @@
 
 #include "command.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 
 namespace strix::cli {
 
@@ -20,9 +21,10 @@ runner add_check_command(CLI::App& app) {
     input_file text(o->input), sa(o->sa_file);
     const std::uint64_t n = text.size();
     const int width = suffix_array_file_width(n, sa);
-    auto e = open_engine(o->common, width == 64 ? 64 : 32);
+    auto e = open_engine(o->common, width == 64 ? 64 : 32, n);
     e->load_text(read_text(*e, text), n);
     const std::string wrong = e->check_suffix_array(read_index_array(*e, sa, n));
+    progress().stop();
     if (!wrong.empty()) {
       std::cerr << "strix: suffix array is wrong: " << wrong << std::endl;
       return 1;

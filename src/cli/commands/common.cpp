@@ -1,22 +1,32 @@
 // Options every backend-using subcommand shares, and the engine they ask for.
 #include "command.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 
 namespace strix::cli {
+
+void add_progress_options(CLI::App* sub, common_options& common) {
+  sub->add_flag("--progress", common.progress,
+                "show progress on stderr: one updating line on a terminal, per-phase times otherwise");
+  sub->add_flag("--quiet", common.quiet, "no progress output, not even for long runs");
+}
 
 void add_common_options(CLI::App* sub, common_options& common) {
   sub->add_option("--backend", common.backend,
                   "Kokkos backend: default, cuda, openmp or serial (enabled ones: " +
                       enabled_backends() + ")");
   sub->add_flag("--stats", common.stats, "print one JSON object with timings and memory on stdout");
-  sub->add_flag("--progress", common.progress, "print per-phase times on stderr");
+  add_progress_options(sub, common);
 }
 
-std::unique_ptr<engine> open_engine(const common_options& common, int width, bool progress) {
-  return make_engine(common.backend, width,
-                     common.progress || progress ? progress_printer()
-                                                 : std::function<void(const std::string&, double)>());
+void start_progress(const common_options& common, std::uint64_t input_bytes) {
+  progress().configure(common.progress, common.quiet, input_bytes);
+}
+
+std::unique_ptr<engine> open_engine(const common_options& common, int width, std::uint64_t input_bytes) {
+  start_progress(common, input_bytes);
+  return make_engine(common.backend, width);
 }
 
 void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help) {
@@ -34,7 +44,7 @@ indexed_run start_indexed_run(const indexed_input& o) {
   run.n = run.text->size();
   run.width = resolve_width(run.n, o.width, run.sa.get());
   run.out = std::make_unique<atomic_output>(o.output, std::initializer_list<const input_file*>{run.text.get(), run.sa.get()});
-  run.backend = open_engine(o.common, run.width);
+  run.backend = open_engine(o.common, run.width, run.n);
   run.backend->load_text(read_text(*run.backend, *run.text), run.n);
   if (run.sa) run.backend->load_suffix_array(read_index_array(*run.backend, *run.sa, run.n));
   return run;

@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "demo_text.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 
 namespace strix::cli {
@@ -28,7 +29,7 @@ runner add_demo_command(CLI::App& app) {
     STRIX_USER_REQUIRE(o->size > 0 && o->size < four_gib, "--size must be in 1..2^32-1 bytes");
     STRIX_USER_REQUIRE(o->repeats >= 1, "--repeats must be at least 1");
     const std::uint64_t n = o->size;
-    auto e = open_engine(o->common, 32, n >= (256ull << 20));
+    auto e = open_engine(o->common, 32, n);
     host_buffer text = e->allocate_host(n);
     const auto generated = demo_text(n);
     std::memcpy(text.data, generated.data(), n);
@@ -44,6 +45,7 @@ runner add_demo_command(CLI::App& app) {
       total.push_back(e->report().total_seconds());
     }
     const std::string wrong = e->check_suffix_array(sa);
+    progress().stop();
     std::sort(construct.begin(), construct.end());
     std::sort(total.begin(), total.end());
     const double med_c = construct[construct.size() / 2], med_t = total[total.size() / 2];

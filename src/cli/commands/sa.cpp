@@ -22,7 +22,7 @@ runner add_sa_command(CLI::App& app) {
     const std::uint64_t n = text.size();
     const int width = choose_width(n, o->width);
     atomic_output out(o->output, {&text});  // fails early on a bad output path
-    auto e = open_engine(o->common, width, n >= (256ull << 20));
+    auto e = open_engine(o->common, width, n);
     e->load_text(read_text(*e, text), n);
     e->build_suffix_array();
     write_index_array(out, e->suffix_array());

@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 
 namespace strix::cli {
 
@@ -12,12 +13,14 @@ runner add_unbwt_command(CLI::App& app) {
   struct options {
     std::string input, output;
     std::string primary;  // parsed here: CLI11 turns "-1" into 2^64 - 1
+    common_options common;  // --progress, --quiet
   };
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("unbwt", "invert a BWT made by `strix bwt` (host)");
   sub->add_option("INPUT", o->input, "BWT file")->required();
   sub->add_option("-o,--output", o->output, "output text")->required();
   sub->add_option("--primary", o->primary, "primary index printed by `strix bwt`")->required();
+  add_progress_options(sub, o->common);
   return [o] {
     std::uint64_t primary = 0;
     const char* first = o->primary.data();
@@ -28,7 +31,9 @@ runner add_unbwt_command(CLI::App& app) {
                            o->primary + "'");
     input_file in(o->input);
     atomic_output out(o->output, {&in});
+    start_progress(o->common, in.size());
     const auto bwt = read_bytes(in);
+    progress().stage("inverse bwt");
     const auto text = inverse_bwt(bwt.data(), bwt.size(), primary);
     write_bytes(out, text.data(), text.size());
     out.commit();

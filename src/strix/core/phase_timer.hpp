@@ -25,6 +25,11 @@ class phase_timer {
     open_ = true;
     name_ = name;
     start_ = clock::now();
+    if (stats_ && stats_->on_progress) stats_->on_progress(name_, -1);
+  }
+  // Reports that `fraction` of the input is done, within the running phase.
+  void progress(double fraction) {
+    if (stats_ && stats_->on_progress) stats_->on_progress(name_, fraction);
   }
   // Ends the running phase and records it.
   void end() {

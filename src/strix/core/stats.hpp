@@ -18,6 +18,17 @@ struct run_stats {
 
   // Called after each phase with its name and seconds (e.g. for progress output).
   std::function<void(const std::string& phase, double seconds)> on_phase;
+  // Called when a phase starts (fraction < 0: unknown) and, where the algorithm knows, as
+  // it advances: the fraction of the input done (e.g. suffixes in their final place).
+  std::function<void(const std::string& phase, double fraction)> on_progress;
+
+  // An empty record that reports to the same observers (for a part of a larger run).
+  run_stats observers() const {
+    run_stats s;
+    s.on_phase = on_phase;
+    s.on_progress = on_progress;
+    return s;
+  }
 
   void add_phase(const std::string& name, double seconds) {
     for (auto& p : phases)

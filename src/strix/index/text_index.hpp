@@ -64,8 +64,7 @@ class text_index {
   Kokkos::View<const I*, memory_space> suffix_array(run_stats* stats = nullptr) {
     if (!sa_built_) {
       reserve_suffix_array();
-      run_stats local;
-      if (stats) local.on_phase = stats->on_phase;
+      run_stats local = stats ? stats->observers() : run_stats{};
       handle_->build(text_view<ExecutionSpace>(text_.data(), size()), device_view<I, ExecutionSpace>(sa_.data(), size()),
                      stats ? &local : nullptr);
       sa_built_ = true;
@@ -116,8 +115,7 @@ class text_index {
     if (!lcp_.data()) {
       auto sa = suffix_array(stats);
       lcp_ = detail::allocate<I, memory_space>("strix::lcp", size());
-      run_stats local;
-      if (stats) local.on_phase = stats->on_phase;
+      run_stats local = stats ? stats->observers() : run_stats{};
       lcp_array(space_, text_, sa, lcp_, stats ? &local : nullptr);
       finish_build(stats, local, bytes(index_part::text) + bytes(index_part::suffix_array) +
                                      bytes(index_part::lcp));
@@ -201,7 +199,6 @@ class text_index {
     peak_ = std::max(peak_, bytes() - std::min(counted, bytes()) + local.peak_bytes);
     run_stats merged = local;
     merged.peak_bytes = peak_;
-    merged.on_phase = nullptr;
     stats->merge(merged);
   }
 

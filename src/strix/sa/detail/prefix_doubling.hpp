@@ -158,11 +158,13 @@ void prefix_doubling<ExecSpace, I>::build(const text_view<ExecSpace>& text, cons
   } else {
     sa_ = sa;
     initial_sort(text);
+    timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
     std::uint64_t h = chars_per_key_;
     int rounds = 0;
     while (m_ > 0) {
       STRIX_REQUIRE(h < n_);  // every group is a singleton once h >= n
       doubling_round(h);
+      timer.progress(1.0 - double(m_) / double(n_));
       h *= 2;
       ++rounds;
     }
