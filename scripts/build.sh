@@ -2,7 +2,8 @@
 # Builds strix for one Kokkos variant, bootstrapping that Kokkos if needed.
 #   scripts/build.sh [openmp|serial|cuda] [BUILD_DIR] [extra cmake args...]
 # Default BUILD_DIR: build/VARIANT. A user's own Kokkos is used instead when
-# Kokkos_ROOT is set in the environment.
+# Kokkos_ROOT is set in the environment (for cuda, STRIX_HOST_KOKKOS_ROOT names the
+# host-only Kokkos of its strix-host fallback; bootstrapped with the default Kokkos).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 variant="${1:-openmp}"
@@ -22,6 +23,12 @@ if [ "$variant" = cuda ]; then
   command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
   export NVCC_WRAPPER_DEFAULT_ARCH="${NVCC_WRAPPER_DEFAULT_ARCH:-sm_90}"
   args+=(-DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper")
+  # The host fallback strix-host (cmake/StrixHostFallback.cmake) needs a host-only Kokkos.
+  host_prefix="${STRIX_HOST_KOKKOS_ROOT:-}"
+  if [ -z "$host_prefix" ] && [ -z "${Kokkos_ROOT:-}" ]; then
+    host_prefix="$("$here/scripts/bootstrap-kokkos.sh" openmp | tail -1)"
+  fi
+  args+=(-DSTRIX_HOST_KOKKOS_ROOT="$host_prefix")
 fi
 cmake -S "$here" -B "$build" "${args[@]}" "$@" >/dev/null
 cmake --build "$build" -j "$jobs"

@@ -288,18 +288,22 @@ std::unique_ptr<engine> make_for(int width) {
 
 }  // namespace
 
-std::shared_ptr<void> start_kokkos(int threads) {
+std::string gpu_unusable_reason() {
 #ifdef KOKKOS_ENABLE_CUDA
-  // Kokkos initialises every backend it was built with, CUDA included, and cannot skip it at
-  // run time: without a usable GPU, say so in one line rather than let Kokkos abort.
   int devices = 0;
   const cudaError_t status = cudaGetDeviceCount(&devices);
-  if (status != cudaSuccess || devices == 0)
-    throw error(error_code::device_error,
-                std::string("this strix is built for CUDA and finds no usable GPU (") +
-                    (status != cudaSuccess ? cudaGetErrorString(status) : "no device") +
-                    "); on machines without one, use a host build (STRIX_VARIANT=openmp)");
+  if (status != cudaSuccess) return cudaGetErrorString(status);
+  if (devices == 0) return "no CUDA device";
 #endif
+  return {};
+}
+
+std::shared_ptr<void> start_kokkos(int threads) {
+  // Kokkos initialises every backend it was built with, CUDA included, and aborts without a
+  // GPU; main() turns to the host fallback before this point, so here one line suffices.
+  const std::string no_gpu = gpu_unusable_reason();
+  if (!no_gpu.empty())
+    throw error(error_code::device_error, "this strix is built for CUDA and finds no usable GPU (" + no_gpu + ")");
   // Kokkos reads only what strix passes: the program name and, given, the thread count.
   std::string name = "strix";
 #if KOKKOS_VERSION >= 40000

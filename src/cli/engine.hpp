@@ -62,6 +62,8 @@ class engine {
   virtual const run_report& report() const = 0;
 };
 
+// Empty when this build has no CUDA backend or finds a usable GPU; else why not.
+std::string gpu_unusable_reason();
 // Starts Kokkos for the tool's lifetime (stopped when the returned object is destroyed)
 // with `threads` host threads (0: Kokkos' default). Never sees the user's arguments.
 std::shared_ptr<void> start_kokkos(int threads);

@@ -1,56 +1,27 @@
 // strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats and checks on
 // any Kokkos backend. The subcommands live in commands/, one file each.
-#include <CLI/CLI.hpp>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <new>
 #include <string>
 #include <thread>
-#include <utility>
-#include <vector>
 
-#include <strix/config.hpp>
 #include <strix/error.hpp>
 
-#include "command.hpp"
+#include "command_line.hpp"
 #include "engine.hpp"
+#include "failure.hpp"
 #include "files.hpp"
+#include "host_fallback.hpp"
 #include "progress.hpp"
 
 namespace {
 
-// Exit statuses: 1 = a checked suffix array is wrong (strix check), the rest errors.
-int exit_status(strix::error_code code) {
-  switch (code) {
-    case strix::error_code::invalid_input: return 2;
-    case strix::error_code::io_error: return 3;
-    case strix::error_code::host_out_of_memory:
-    case strix::error_code::device_out_of_memory: return 4;
-    default: return 5;
-  }
-}
-
-// One line whatever the message holds (file names may contain newlines).
-int fail(const std::string& message, int status) {
-  strix::cli::progress().stop();  // the live line, if any, first
-  std::string line;
-  for (char c : message) {
-    if (c == '\n') line += "\\n";
-    else if (c == '\r') line += "\\r";
-    else if (static_cast<unsigned char>(c) < 0x20) line += '?';
-    else line += c;
-  }
-  std::fprintf(stderr, "strix: error: %s\n", line.c_str());
-  return status;
-}
-
-// Kokkos' OpenMP backend keeps at most 512 threads (OpenMP MAX_THREAD_COUNT in 3.4 and 4.x);
-// more overflow its thread pool.
-constexpr int max_threads = 512;
-
 // A thread count from the environment: unset is fine, anything but 1..max_threads is not.
 void check_thread_variable(const char* name) {
+  using strix::cli::max_threads;
   const char* value = std::getenv(name);
   if (!value) return;
   char* end = nullptr;
@@ -60,37 +31,27 @@ void check_thread_variable(const char* name) {
                          std::to_string(max_threads) + " (unset it, or use --threads)");
 }
 
+bool is_cuda(std::string name) {
+  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name == "cuda";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace strix::cli;
-  CLI::App app{"strix: suffix arrays, BWT, LCP arrays and longest repeats on GPUs and CPUs"};
-  app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("strix ") + STRIX_VERSION_STRING +
-                                        " (Kokkos backends: " + enabled_backends() + ")");
-  int threads = 0;
-  app.add_option("--threads", threads, "host threads (OpenMP backend; default: all)")
-      ->check(CLI::Range(1, max_threads));
-  std::vector<std::pair<std::string, runner>> commands = {
-      {"sa", add_sa_command(app)},           {"bwt", add_bwt_command(app)},
-      {"unbwt", add_unbwt_command(app)},     {"check", add_check_command(app)},
-      {"lcp", add_lcp_command(app)},         {"repeats", add_repeats_command(app)},
-      {"demo", add_demo_command(app)}};
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::Success& e) {
-    return app.exit(e);  // --help, --version
-  } catch (const CLI::RequiredError& e) {
-    if (app.get_subcommands().empty())
-      return fail(argc > 1 && argv[1][0] != '-'
-                      ? "unknown subcommand '" + std::string(argv[1]) + "' (see strix --help)"
-                      : "a subcommand is required (see strix --help)", 2);
-    // CLI11 checks required options before unknown ones; the unknown one is the real mistake.
-    const auto extra = app.remaining(true);
-    if (!extra.empty()) return fail("unknown option or argument '" + extra.front() + "' (see strix --help)", 2);
-    return fail(e.what(), 2);
-  } catch (const CLI::ParseError& e) {
-    return fail(e.what(), 2);
+  command_line cl = parse_command_line(argc, argv);
+  if (cl.exit_status >= 0) return cl.exit_status;
+
+  // A CUDA build without a usable GPU runs its host twin, unless the user asked for CUDA
+  // (then start_kokkos fails in one line).
+  const std::string no_gpu = gpu_unusable_reason();
+  if (!no_gpu.empty() && !is_cuda(cl.backend)) {
+    try {
+      exec_host_fallback(argv, no_gpu, cl.backend == "default");
+    } catch (const strix::error& e) {
+      return fail(e.what(), exit_status(e.code()));
+    }
   }
 
   install_signal_cleanup();
@@ -99,6 +60,7 @@ int main(int argc, char** argv) {
   try {
     check_thread_variable("KOKKOS_NUM_THREADS");
     check_thread_variable("OMP_NUM_THREADS");
+    int threads = cl.threads;
     if (threads == 0 && std::getenv("OMP_NUM_THREADS") == nullptr && std::getenv("KOKKOS_NUM_THREADS") == nullptr &&
         std::thread::hardware_concurrency() > unsigned(max_threads))
       threads = max_threads;
@@ -106,9 +68,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "strix: note: --threads %d is more than the %u hardware threads\n", threads,
                    std::thread::hardware_concurrency());
     auto kokkos = start_kokkos(threads);
-    int status = 0;
-    for (const auto& c : commands)
-      if (app.get_subcommand(c.first)->parsed()) status = c.second();
+    const int status = cl.run();
     progress().stop();
     return status;
   } catch (const strix::error& e) {

@@ -1,0 +1,57 @@
+#include "command_line.hpp"
+
+#include <CLI/CLI.hpp>
+#include <utility>
+#include <vector>
+
+#include <strix/config.hpp>
+
+#include "failure.hpp"
+
+namespace strix::cli {
+
+command_line parse_command_line(int argc, char** argv) {
+  CLI::App app{"strix: suffix arrays, BWT, LCP arrays and longest repeats on GPUs and CPUs"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("strix ") + STRIX_VERSION_STRING +
+                                        " (Kokkos backends: " + enabled_backends() + ")");
+  command_line parsed;
+  app.add_option("--threads", parsed.threads, "host threads (OpenMP backend; default: all)")
+      ->check(CLI::Range(1, max_threads));
+  const std::vector<std::pair<std::string, runner>> commands = {
+      {"sa", add_sa_command(app)},           {"bwt", add_bwt_command(app)},
+      {"unbwt", add_unbwt_command(app)},     {"check", add_check_command(app)},
+      {"lcp", add_lcp_command(app)},         {"repeats", add_repeats_command(app)},
+      {"demo", add_demo_command(app)}};
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    parsed.exit_status = app.exit(e);  // --help, --version
+    return parsed;
+  } catch (const CLI::RequiredError& e) {
+    if (app.get_subcommands().empty()) {
+      parsed.exit_status = fail(argc > 1 && argv[1][0] != '-'
+                                    ? "unknown subcommand '" + std::string(argv[1]) + "' (see strix --help)"
+                                    : "a subcommand is required (see strix --help)", 2);
+      return parsed;
+    }
+    // CLI11 checks required options before unknown ones; the unknown one is the real mistake.
+    const auto extra = app.remaining(true);
+    parsed.exit_status =
+        fail(extra.empty() ? std::string(e.what()) : "unknown option or argument '" + extra.front() + "' (see strix --help)", 2);
+    return parsed;
+  } catch (const CLI::ParseError& e) {
+    parsed.exit_status = fail(e.what(), 2);
+    return parsed;
+  }
+  for (const auto& c : commands) {
+    const CLI::App* sub = app.get_subcommand(c.first);
+    if (!sub->parsed()) continue;
+    parsed.run = c.second;
+    const CLI::Option* backend = sub->get_option_no_throw("--backend");
+    if (backend && backend->count() > 0) parsed.backend = backend->as<std::string>();
+  }
+  return parsed;
+}
+
+}  // namespace strix::cli

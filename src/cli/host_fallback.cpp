@@ -1,0 +1,42 @@
+#include "host_fallback.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <strix/error.hpp>
+
+namespace strix::cli {
+namespace {
+
+// The folder of this program's file, from /proc/self/exe (argv[0] may be a bare name).
+std::string own_folder() {
+  std::vector<char> buf(4096);
+  const ssize_t len = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
+  if (len <= 0) return {};
+  std::string path(buf.data(), static_cast<std::size_t>(len));
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+}  // namespace
+
+void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce) {
+  const std::string head = "this strix is built for CUDA and finds no usable GPU (" + why_no_gpu + ")";
+  const std::string folder = own_folder();
+  const std::string host = folder + "/strix-host";
+  if (folder.empty() || ::access(host.c_str(), X_OK) != 0)
+    throw error(error_code::device_error,
+                head + ", and its host fallback strix-host is not beside it; use a host build (STRIX_VARIANT=openmp)");
+  if (announce)
+    std::fprintf(stderr, "strix: note: no usable GPU (%s); running on the host backend (%s)\n",
+                 why_no_gpu.c_str(), host.c_str());
+  std::fflush(nullptr);
+  ::execv(host.c_str(), argv);
+  throw error(error_code::device_error, head + ", and its host fallback " + host + " does not start: " + std::strerror(errno));
+}
+
+}  // namespace strix::cli
