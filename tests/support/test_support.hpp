@@ -1,5 +1,7 @@
 #pragma once
 // Execution spaces and index types every test runs on, and host<->device helpers.
+#include <doctest/doctest.h>
+
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <tuple>
@@ -27,6 +29,25 @@ using all_configs = decltype(std::tuple_cat(
     std::tuple<config<Kokkos::Serial, std::uint32_t>, config<Kokkos::Serial, std::uint64_t>>{},
 #endif
     std::tuple<>{}));
+
+}  // namespace strix_test
+
+// Test names carry the backend and width, e.g. "suffix array<Cuda/32>", so that one backend
+// can be picked: strix_tests --test-case='*<Cuda*' (compute-sanitizer runs on the device).
+#ifdef KOKKOS_ENABLE_CUDA
+TYPE_TO_STRING_AS("Cuda/32", strix_test::config<Kokkos::Cuda, std::uint32_t>);
+TYPE_TO_STRING_AS("Cuda/64", strix_test::config<Kokkos::Cuda, std::uint64_t>);
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+TYPE_TO_STRING_AS("OpenMP/32", strix_test::config<Kokkos::OpenMP, std::uint32_t>);
+TYPE_TO_STRING_AS("OpenMP/64", strix_test::config<Kokkos::OpenMP, std::uint64_t>);
+#endif
+#ifdef KOKKOS_ENABLE_SERIAL
+TYPE_TO_STRING_AS("Serial/32", strix_test::config<Kokkos::Serial, std::uint32_t>);
+TYPE_TO_STRING_AS("Serial/64", strix_test::config<Kokkos::Serial, std::uint64_t>);
+#endif
+
+namespace strix_test {
 
 template <class Memory, class T>
 Kokkos::View<T*, Memory> to_view(const std::vector<T>& v) {
