@@ -11,9 +11,8 @@ seconds="${1:-45}"
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(command_line readers library)
-command -v clang++ >/dev/null || { echo "strix fuzz: clang++ not found (apt-get install clang)" >&2; exit 2; }
 
-"$here/scripts/install-deps.sh"
+"$here/scripts/install-deps.sh" clang libclang-rt-14-dev
 prefix="$("$here/scripts/bootstrap-kokkos.sh" serial | tail -1)"
 build="$here/build/fuzz"
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"

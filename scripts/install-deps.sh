@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages strix needs to build and test (idempotent).
+# Installs the Debian packages strix needs to build and test (idempotent); extra package
+# names given as arguments are installed too (scripts/fuzz.sh: clang and libFuzzer).
 set -euo pipefail
 pkgs=(build-essential cmake libdivsufsort-dev doctest-dev libcli11-dev nlohmann-json3-dev dpkg-dev xz-utils)
+pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

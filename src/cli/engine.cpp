@@ -292,6 +292,10 @@ std::string gpu_unusable_reason() {
 #ifdef KOKKOS_ENABLE_CUDA
   int devices = 0;
   const cudaError_t status = cudaGetDeviceCount(&devices);
+  // Out of memory while starting CUDA (e.g. under `ulimit -v`) is not a missing GPU.
+  if (status == cudaErrorMemoryAllocation)
+    throw error(error_code::host_out_of_memory, std::string("not enough memory to start CUDA (") +
+                                                    cudaGetErrorString(status) + ")");
   if (status != cudaSuccess) return cudaGetErrorString(status);
   if (devices == 0) return "no CUDA device";
 #endif

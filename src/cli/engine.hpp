@@ -62,7 +62,8 @@ class engine {
   virtual const run_report& report() const = 0;
 };
 
-// Empty when this build has no CUDA backend or finds a usable GPU; else why not.
+// Empty when this build has no CUDA backend or finds a usable GPU; else why not. Throws
+// host_out_of_memory when CUDA cannot start for want of memory.
 std::string gpu_unusable_reason();
 // Starts Kokkos for the tool's lifetime (stopped when the returned object is destroyed)
 // with `threads` host threads (0: Kokkos' default). Never sees the user's arguments.

@@ -45,13 +45,11 @@ int main(int argc, char** argv) {
 
   // A CUDA build without a usable GPU runs its host twin, unless the user asked for CUDA
   // (then start_kokkos fails in one line).
-  const std::string no_gpu = gpu_unusable_reason();
-  if (!no_gpu.empty() && !is_cuda(cl.backend)) {
-    try {
-      exec_host_fallback(argv, no_gpu, cl.backend == "default");
-    } catch (const strix::error& e) {
-      return fail(e.what(), exit_status(e.code()));
-    }
+  try {
+    const std::string no_gpu = gpu_unusable_reason();
+    if (!no_gpu.empty() && !is_cuda(cl.backend)) exec_host_fallback(argv, no_gpu, cl.backend == "default");
+  } catch (const strix::error& e) {
+    return fail(e.what(), exit_status(e.code()));
   }
 
   install_signal_cleanup();
