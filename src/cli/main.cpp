@@ -1,5 +1,5 @@
-// strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats and checks on
-// any Kokkos backend. The subcommands live in commands/, one file each.
+// strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats, checks and
+// wavelet trees on any Kokkos backend. The subcommands live in commands/, one file each.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
       {"sa", add_sa_command(app)},           {"bwt", add_bwt_command(app)},
       {"unbwt", add_unbwt_command(app)},     {"check", add_check_command(app)},
       {"lcp", add_lcp_command(app)},         {"repeats", add_repeats_command(app)},
-      {"demo", add_demo_command(app)}};
+      {"demo", add_demo_command(app)},       {"wt", add_wt_command(app)}};
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
