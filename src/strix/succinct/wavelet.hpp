@@ -11,11 +11,13 @@
 //
 // Batches come from views in the execution space's memory (answers stay there) or from
 // host arrays, which are cut into chunks copied in, answered and copied out on several
-// streams at once (pinned host memory lets the copies overlap on GPUs).
+// streams at once (pinned host memory lets the copies overlap on GPUs). One object answers
+// one batch at a time (copies share its status word, streams and chunk buffers).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -253,15 +255,23 @@ class wavelet {
       return;
     }
     // Chunks round-robin over the streams; each stream has its own buffers, so chunk j+s
-    // waits only for chunk j's copy-out on the same stream.
-    primitives::stream_pool<ExecutionSpace> streams(space_, options_.host_streams);
+    // waits only for chunk j's copy-out on the same stream. Streams and buffers are kept for
+    // the next batch (creating and freeing them synchronises the device).
     const std::size_t chunk = std::max<std::size_t>(1, std::min(options_.host_chunk, m));
+    auto& h = *host_;
+    if (!h.streams) h.streams = std::make_shared<primitives::stream_pool<ExecutionSpace>>(space_, options_.host_streams);
+    auto& streams = *h.streams;
     const int s_count = streams.size();
     const std::size_t per = chunk * s_count;
-    auto d_args = detail::allocate<I, memory_space>("strix::wavelet::chunk_args", per);
-    auto d_syms = detail::allocate<Symbol, memory_space>("strix::wavelet::chunk_symbols", c ? per : 0);
-    auto d_pos = detail::allocate<I, memory_space>("strix::wavelet::chunk_answers", pos ? per : 0);
-    auto d_found = detail::allocate<Symbol, memory_space>("strix::wavelet::chunk_found", found ? per : 0);
+    grow(h.args, per, "strix::wavelet::chunk_args");
+    if (c) grow(h.syms, per, "strix::wavelet::chunk_symbols");
+    if (pos) grow(h.pos, per, "strix::wavelet::chunk_answers");
+    if (found) grow(h.found, per, "strix::wavelet::chunk_found");
+    const auto& d_args = h.args;
+    const auto& d_syms = h.syms;
+    const auto& d_pos = h.pos;
+    const auto& d_found = h.found;
+    space_.fence();  // the status reset, before streams that do not wait for space_
     for (std::size_t start = 0, j = 0; start < m; start += chunk, ++j) {
       const int s = int(j % s_count);
       const auto& sp = streams[s];
@@ -285,10 +295,26 @@ class wavelet {
     detail::check_batch_status(space_, status, "wavelet");
   }
 
+  template <class T>
+  static void grow(Kokkos::View<T*, memory_space>& v, std::size_t n, const char* label) {
+    if (v.extent(0) < n) {
+      v = {};
+      v = detail::allocate<T, memory_space>(label, n);
+    }
+  }
+
+  // What host-array batches reuse: the streams and each stream's chunk buffers.
+  struct host_state {
+    std::shared_ptr<primitives::stream_pool<ExecutionSpace>> streams;
+    Kokkos::View<I*, memory_space> args, pos;
+    Kokkos::View<Symbol*, memory_space> syms, found;
+  };
+
   ExecutionSpace space_;
   wavelet_options options_;
   detail::wavelet_data<ExecutionSpace, Symbol> data_;
   Kokkos::View<std::uint64_t*, memory_space> status_;
+  std::shared_ptr<host_state> host_ = std::make_shared<host_state>();
 };
 
 }  // namespace strix
