@@ -24,9 +24,9 @@ host="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cor
 echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ)"
 
 echo "== tests: succinct suite (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
-timeout "${STRIX_TEST_TIMEOUT:-200}" "$bin/strix_tests" --test-suite=succinct > "$out/tests.log" 2>&1
+timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct > "$out/tests.log" 2>&1
 echo "strix_tests exit $?"; tail -4 "$out/tests.log"
-timeout 120 bash "$carry/tests/cli/cli_wt_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
+timeout 60 bash "$carry/tests/cli/cli_wt_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
 echo "cli_wt_test exit $?"; tail -3 "$out/cli.log"
 
 echo "== inputs"
@@ -38,16 +38,16 @@ done
 files=(); for f in english.txt chrX.dna; do [ -s "$in/$f" ] && files+=(--file "$in/$f"); done
 
 echo "== strix (CUDA): strix_bench_succinct --runs $runs"
-timeout "${STRIX_BENCH_TIMEOUT:-180}" "$bin/strix_bench_succinct" --runs "$runs" "${files[@]}" > "$out/strix.txt" 2> "$out/strix.err"
+timeout "${STRIX_BENCH_TIMEOUT:-120}" "$bin/strix_bench_succinct" --runs "$runs" "${files[@]}" > "$out/strix.txt" 2> "$out/strix.err"
 echo "exit $?"; tail -2 "$out/strix.err"
 echo "== ECL_wavelet (extended, sm_90): ecl_bench --runs $runs"
-timeout "${STRIX_ECL_TIMEOUT:-150}" "$bin/ecl_bench" --runs "$runs" > "$out/ecl.txt" 2> "$out/ecl.err"
+timeout "${STRIX_ECL_TIMEOUT:-100}" "$bin/ecl_bench" --runs "$runs" > "$out/ecl.txt" 2> "$out/ecl.err"
 echo "exit $?"; tail -2 "$out/ecl.err"
 echo "== host: strix OpenMP ($(nproc) threads) and SDSL wt_blcd (OMP_NUM_THREADS=16) on the real texts"
-timeout 120 "$bin/strix_bench_succinct_omp" --what files --queries 100000000 --runs 3 "${files[@]}" > "$out/omp.txt" 2> "$out/omp.err"
+timeout 45 "$bin/strix_bench_succinct_omp" --what files --queries 100000000 --runs 3 "${files[@]}" > "$out/omp.txt" 2> "$out/omp.err"
 echo "strix OpenMP exit $?"
 for f in english.txt chrX.dna; do
-  [ -s "$in/$f" ] && OMP_NUM_THREADS=16 timeout 120 "$bin/strix_bench_sdsl" "$in/$f" --queries 10000000 --runs 3 >> "$out/sdsl.txt" 2>> "$out/sdsl.err"
+  [ -s "$in/$f" ] && OMP_NUM_THREADS=16 timeout 40 "$bin/strix_bench_sdsl" "$in/$f" --queries 10000000 --runs 3 >> "$out/sdsl.txt" 2>> "$out/sdsl.err"
 done
 echo "SDSL done"
 
