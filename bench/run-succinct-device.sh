@@ -7,7 +7,8 @@
 # ecl_bench}, lib/ (libdivsufsort*.so*), tests/cli/{cli_common.sh,cli_wt_test.sh}, and the
 # inputs english.txt.xz and chrX.dna.xz in $STRIX_DATA (default: ../data).
 #   bash run-succinct-device.sh [RUNS]
-# Each step is time-boxed; the comparison table comes last.
+# STRIX_SUCCINCT_STEPS (default "tests,strix,ecl,host") picks the steps; ECL_WHAT (default
+# "bv,bvbig,wt") what ecl_bench measures. Each step is time-boxed; the table comes last.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 carry="${STRIX_SUCCINCT_CARRY:-$here}"
@@ -23,11 +24,16 @@ device="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 host="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores)"
 echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ)"
 
+steps=",${STRIX_SUCCINCT_STEPS:-tests,strix,ecl,host},"
+step() { [[ "$steps" == *",$1,"* ]]; }
+
+if step tests; then
 echo "== tests: succinct suite (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
 timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct > "$out/tests.log" 2>&1
 echo "strix_tests exit $?"; tail -4 "$out/tests.log"
 timeout 60 bash "$carry/tests/cli/cli_wt_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
 echo "cli_wt_test exit $?"; tail -3 "$out/cli.log"
+fi
 
 echo "== inputs"
 in=/tmp/strix-in; mkdir -p "$in"
@@ -37,12 +43,17 @@ for f in english.txt chrX.dna; do
 done
 files=(); for f in english.txt chrX.dna; do [ -s "$in/$f" ] && files+=(--file "$in/$f"); done
 
+if step strix; then
 echo "== strix (CUDA): strix_bench_succinct --runs $runs"
 timeout "${STRIX_BENCH_TIMEOUT:-120}" "$bin/strix_bench_succinct" --runs "$runs" "${files[@]}" > "$out/strix.txt" 2> "$out/strix.err"
 echo "exit $?"; tail -2 "$out/strix.err"
-echo "== ECL_wavelet (extended, sm_90): ecl_bench --runs $runs"
-timeout "${STRIX_ECL_TIMEOUT:-100}" "$bin/ecl_bench" --runs "$runs" > "$out/ecl.txt" 2> "$out/ecl.err"
+fi
+if step ecl; then
+echo "== ECL_wavelet (extended, sm_90): ecl_bench --runs $runs --what ${ECL_WHAT:-bv,bvbig,wt}"
+timeout "${STRIX_ECL_TIMEOUT:-100}" "$bin/ecl_bench" --runs "$runs" --what "${ECL_WHAT:-bv,bvbig,wt}" > "$out/ecl.txt" 2> "$out/ecl.err"
 echo "exit $?"; tail -2 "$out/ecl.err"
+fi
+if step host; then
 echo "== host: strix OpenMP ($(nproc) threads) and SDSL wt_blcd (OMP_NUM_THREADS=16) on the real texts"
 timeout 45 "$bin/strix_bench_succinct_omp" --what files --queries 100000000 --runs 3 "${files[@]}" > "$out/omp.txt" 2> "$out/omp.err"
 echo "strix OpenMP exit $?"
@@ -50,6 +61,7 @@ for f in english.txt chrX.dna; do
   [ -s "$in/$f" ] && OMP_NUM_THREADS=16 timeout 40 "$bin/strix_bench_sdsl" "$in/$f" --queries 10000000 --runs 3 >> "$out/sdsl.txt" 2>> "$out/sdsl.err"
 done
 echo "SDSL done"
+fi
 
 echo "== raw results"
 cat "$out/strix.txt" "$out/ecl.txt" "$out/omp.txt" "$out/sdsl.txt" 2>/dev/null | grep RESULT | sed 's/^RESULT //' | tr '\n' ';'

@@ -98,6 +98,16 @@ void bench_wavelet(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_
   result(tag + "_build_ms", build * 1e3, "ms");
   result(tag + "_build_GBps", double(n) / build / 1e9, "GB/s");
   result(tag + "_bytes_per_symbol", double(w.bytes()) / double(n ? n : 1), "B");
+  // Where a build's time goes: the copy alone, then the library's phases (device fenced).
+  {
+    Kokkos::View<std::uint8_t*, memory> d(Kokkos::view_alloc(Kokkos::WithoutInitializing, "copy"), n);
+    const double copy = median_seconds(runs, [&] { Kokkos::deep_copy(space(), d, text); });
+    result(tag + "_copy_in_ms", copy * 1e3, "ms");
+    w = W();
+    strix::run_stats st;
+    w = W::from_host(space(), text.data(), n, {}, &st);
+    for (const auto& p : st.phases) result(tag + "_phase_" + p.first + "_ms", p.second * 1e3, "ms");
+  }
   // Queries: positions uniform in the text; symbols those of random positions (so each
   // occurs), select's k uniform in [1, its count].
   const std::uint64_t sigma = w.alphabet_size();
