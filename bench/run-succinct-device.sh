@@ -16,6 +16,7 @@ data="${STRIX_DATA:-$here/../data}"
 runs="${1:-5}"
 out="${OUT:-/tmp/strix-succinct-out}"
 mkdir -p "$out"
+touch "$out/ecl.txt" "$out/strix.txt" "$out/omp.txt" "$out/sdsl.txt"
 export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 bin="$carry/bin"
 for x in "$bin"/*.xz; do [ -e "$x" ] && xz -dkf "$x"; done

@@ -15,6 +15,7 @@
 // one batch at a time (copies share its status word, streams and chunk buffers).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -147,7 +148,13 @@ class wavelet {
     check_length(n);
     auto d = detail::allocate<Symbol, memory_space>("strix::wavelet::text", n);
     Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(text, n);
+    if (stats) space.fence();
+    const auto t0 = std::chrono::steady_clock::now();
     Kokkos::deep_copy(space, d, h);
+    if (stats) {
+      space.fence();
+      stats->add_phase("copy_to_device", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
     return wavelet(space, d, options, stats);
   }
 

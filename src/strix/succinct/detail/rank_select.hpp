@@ -93,30 +93,21 @@ struct bit_vector_ref {
       else hi = mid - 1;
     }
     k -= before_l1<One>(lo);
-    // The L2 block: a dependent binary search costs 7 round trips to the cache; instead,
-    // two rounds of independent loads: every 16th count of the L1 block, then the 15 after
-    // the chosen one (one 32-byte sector).
-    const P base = lo << (l1_bits_log2 - l2_bits_log2);
-    P last = base + (l2_per_l1 - 1);
-    if (last > num_l2 - 1) last = num_l2 - 1;
-    P j = base;
-    for (int g = 1; g < l2_per_l1 / 16; ++g) {
-      const P c = base + 16 * g;
-      if (c <= last && before_l2<One>(c, base) < k) j = c;
+    P jlo = lo << (l1_bits_log2 - l2_bits_log2);
+    P jhi = jlo + (l2_per_l1 - 1);
+    if (jhi > num_l2 - 1) jhi = num_l2 - 1;
+    const P base = jlo;
+    while (jlo < jhi) {
+      const P mid = jlo + (jhi - jlo + 1) / 2;
+      if (before_l2<One>(mid, base) < k) jlo = mid;
+      else jhi = mid - 1;
     }
-    const P first = j;
-    for (int t = 1; t < 16; ++t) {
-      const P c = first + t;
-      if (c <= last && before_l2<One>(c, base) < k) j = c;
-    }
-    k -= before_l2<One>(j, base);
-    // The block's eight words in one round of loads, then the word holding the k-th bit.
-    const P w0 = j * words_per_l2;
-    std::uint64_t block_words[words_per_l2];
-    for (int w = 0; w < words_per_l2; ++w) block_words[w] = One ? words[w0 + w] : ~words[w0 + w];
+    k -= before_l2<One>(jlo, base);
+    const P w0 = jlo * words_per_l2;
     for (int w = 0; w < words_per_l2; ++w) {
-      const P c = static_cast<P>(detail::popcount64(block_words[w]));
-      if (k <= c) return (w0 + w) * 64 + static_cast<P>(detail::select_in_word(block_words[w], static_cast<int>(k - 1)));
+      const std::uint64_t word = One ? words[w0 + w] : ~words[w0 + w];
+      const P c = static_cast<P>(detail::popcount64(word));
+      if (k <= c) return (w0 + w) * 64 + static_cast<P>(detail::select_in_word(word, static_cast<int>(k - 1)));
       k -= c;
     }
     return n;  // not reached for k in range

@@ -132,6 +132,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
   d = wavelet_data<ExecSpace, Symbol>();
   d.n = n;
 
+  if (stats) space.fence();  // work queued before (e.g. the text's copy) is not ours
   timer.begin("alphabet");
   find_alphabet(space, text, d);
   const std::uint64_t sigma = d.sigma;
