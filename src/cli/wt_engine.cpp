@@ -59,7 +59,17 @@ class wt_impl final : public wt_engine {
     return b;
   }
 
-  void build(const host_buffer& text, std::uint64_t n) override {
+  void build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) override {
+    if (chunk > 0 && chunk < n) {
+      const auto t0 = clock_type::now();
+      wavelet_options options;
+      options.build_chunk = chunk;
+      w_ = W::from_host(space_, reinterpret_cast<const S*>(text.data), n, options, &report_.library);
+      space_.fence();
+      stage("build", t0);
+      report_.library.peak_bytes = std::max(report_.library.peak_bytes, w_.bytes());
+      return;
+    }
     auto t0 = clock_type::now();
     auto d = detail::allocate<S, typename Space::memory_space>("strix::wavelet::text", n);
     Kokkos::deep_copy(space_, d, Kokkos::View<const S*, host_space, Kokkos::MemoryUnmanaged>(reinterpret_cast<const S*>(text.data), n));

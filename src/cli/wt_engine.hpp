@@ -30,8 +30,9 @@ class wt_engine {
   virtual std::string device() const = 0;
   virtual int width() const = 0;
   virtual host_buffer allocate_host(std::size_t bytes) = 0;
-  // n symbols of the engine's symbol size, little-endian, in `text`.
-  virtual void build(const host_buffer& text, std::uint64_t n) = 0;
+  // n symbols of the engine's symbol size, little-endian, in `text`; chunk > 0 streams the
+  // text through the device in chunks of that many symbols.
+  virtual void build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) = 0;
   virtual void save(const wt_writer& write) = 0;
   // The rest of a file whose header `h` was read from `read`.
   virtual void load(const wt_file_header& h, const wt_reader& read) = 0;

@@ -90,6 +90,10 @@ for b in serial openmp; do
     "$STRIX" wt build dna.txt -o "dna.$b.wt" --backend "$b" && cmp -s dna.wt "dna.$b.wt" && ok || bad "wt build --backend $b differs"
   fi
 done
+for shape in "" --matrix; do
+  "$STRIX" wt build bytes.bin -o whole.wt $shape && "$STRIX" wt build bytes.bin -o chunked.wt --chunk 1000 $shape \
+    && cmp -s whole.wt chunked.wt && ok || bad "wt build --chunk $shape differs from a whole build"
+done
 "$STRIX" wt build dna.txt -o dna.stats.wt --stats > stats.json && grep -q '"wt build"' stats.json && grep -q '"alphabet_size": 4' stats.json \
   && ok || bad "wt build --stats"
 "$STRIX" wt query dna.wt --op access access.tsv -o a.txt --stats > stats.json && grep -q '"wt query"' stats.json && ok || bad "wt query --stats"

@@ -1,4 +1,4 @@
-// strix wt build TEXT -o FILE [--matrix] [--symbol-bytes 1|2|4] [--width 32|64]
+// strix wt build TEXT -o FILE [--matrix] [--symbol-bytes 1|2|4] [--width 32|64] [--chunk N]
 // strix wt query FILE --op access|rank|select QUERIES [-o OUT] [--format tsv|binary]
 // Wavelet trees and matrices: build one from a text and save it; answer queries on a saved one.
 #include <cstdio>
@@ -19,6 +19,7 @@ struct wt_build_options {
   std::string input, output;
   bool matrix = false;
   int symbol_bytes = 1, width = 0;
+  std::uint64_t chunk = 0;
   common_options common;
 };
 
@@ -109,6 +110,9 @@ runner add_wt_command(CLI::App& app) {
       ->check(CLI::IsMember({1, 2, 4}));
   build->add_option("--width", b->width, "bits per position, 32 or 64 (default: 32 if n < 2^32 - 1)")
       ->check(CLI::IsMember({32, 64}));
+  build->add_option("--chunk", b->chunk,
+                    "stream the text through the device in chunks of this many symbols (for texts "
+                    "larger than device memory; default: copy it whole)");
   add_common_options(build, b->common);
 
   auto q = std::make_shared<wt_query_options>();
@@ -137,7 +141,7 @@ runner add_wt_command(CLI::App& app) {
                               b->common.progress ? progress_printer() : std::function<void(const std::string&, double)>());
       host_buffer buf = e->allocate_host(text.size() + 1);
       text.read_into(buf.data);
-      e->build(buf, n);
+      e->build(buf, n, b->chunk);
       e->save([&out](const void* p, std::size_t k) { out.write(p, k); });
       if (b->common.stats) {
         auto j = stats_json("wt build", n, e->width(), e->backend(), e->device(), e->report());

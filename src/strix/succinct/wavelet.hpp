@@ -38,6 +38,10 @@ struct wavelet_options {
   bit_vector_options bits;             // the levels' rank/select directory
   std::size_t host_chunk = 1u << 22;   // queries per chunk of a host-array batch
   int host_streams = 4;                // chunks in flight at once
+  // from_host: 0 copies the whole text to the device; else the text is streamed through it
+  // in chunks of this many symbols (once for the alphabet, once per level), for texts
+  // larger than device memory. The structure is the same.
+  std::uint64_t build_chunk = 0;
 };
 
 namespace detail {
@@ -97,6 +101,11 @@ template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
                    wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
 
+// The same from a host text streamed through the device in options.build_chunk symbols.
+template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
+                            wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
+
 // Completes `d` given its alphabet, counts and level bits (d.bits.words, d.n, d.sigma, the
 // offsets): the directory and the query tables. `check`: verify that the bits agree with
 // the counts (a loaded file), else throw invalid_input.
@@ -142,10 +151,19 @@ class wavelet {
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
   }
 
-  // Builds from n symbols in host memory (copied to the execution space first).
+  // Builds from n symbols in host memory: copied to the execution space first, or streamed
+  // through it in chunks when options.build_chunk is set (and below n).
   static wavelet from_host(const ExecutionSpace& space, const Symbol* text, std::uint64_t n,
                            const wavelet_options& options = {}, run_stats* stats = nullptr) {
     check_length(n);
+    if (options.build_chunk > 0 && options.build_chunk < n) {
+      wavelet w;
+      w.space_ = space;
+      w.options_ = options;
+      detail::build_wavelet_streamed<ExecutionSpace, Symbol, I, Shape>(space, text, n, w.data_, options, stats);
+      w.status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
+      return w;
+    }
     auto d = detail::allocate<Symbol, memory_space>("strix::wavelet::text", n);
     Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(text, n);
     if (stats) space.fence();
@@ -329,6 +347,9 @@ class wavelet {
 #define STRIX_WAVELET_EXTERN_ONE(SPACE, SYM, I, SHAPE)                                                     \
   extern template void strix::detail::build_wavelet<SPACE, SYM, I, SHAPE>(                                 \
       const SPACE&, const strix::device_view<const SYM, SPACE>&, strix::detail::wavelet_data<SPACE, SYM>&, \
+      const strix::wavelet_options&, strix::run_stats*);                                                   \
+  extern template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                        \
+      const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
   extern template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                \
       const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \

@@ -5,10 +5,14 @@
 #include <strix/succinct/detail/wavelet_build_def.hpp>
 #include <strix/succinct/detail/wavelet_finish_def.hpp>
 #include <strix/succinct/detail/wavelet_query_def.hpp>
+#include <strix/succinct/detail/wavelet_stream_def.hpp>
 
 #define STRIX_WAVELET_INSTANTIATE_ONE(SPACE, SYM, I, SHAPE)                                                \
   template void strix::detail::build_wavelet<SPACE, SYM, I, SHAPE>(                                        \
       const SPACE&, const strix::device_view<const SYM, SPACE>&, strix::detail::wavelet_data<SPACE, SYM>&, \
+      const strix::wavelet_options&, strix::run_stats*);                                                   \
+  template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                               \
+      const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
   template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                       \
       const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \

@@ -28,26 +28,35 @@ struct level_sizes {
   std::uint64_t v[wavelet_max_levels + 1];
 };
 
-// Alphabet, dense map and counts of 8- and 16-bit symbols from a full histogram.
+// Adds the occurrences of every value of `text` to `hist` (2^(8 sizeof(Symbol)) entries).
 template <class ExecSpace, class Symbol>
-void dense_alphabet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
-                    wavelet_data<ExecSpace, Symbol>& d) {
-  using memory_space = typename ExecSpace::memory_space;
-  constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
-  auto hist = allocate<std::uint64_t, memory_space>("strix::wavelet::histogram", values);
+void add_dense_histogram(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
+                         const Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space>& hist) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   if (sizeof(Symbol) == 1) {
+    // Through the byte histogram primitive (CUB on CUDA), into a scratch copy, then added.
+    auto part = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::histogram_part", 256);
     primitives::workspace<ExecSpace> ws;
     primitives::byte_histogram(space, ws,
                                device_view<const std::uint8_t, ExecSpace>(
                                    reinterpret_cast<const std::uint8_t*>(text.data()), text.extent(0)),
-                               device_view<std::uint64_t, ExecSpace>(hist.data(), values));
+                               device_view<std::uint64_t, ExecSpace>(part.data(), 256));
+    Kokkos::parallel_for("strix::wavelet_histogram_add", range(space, 0, 256),
+                         KOKKOS_LAMBDA(const std::int64_t c) { hist(c) += part(c); });
+    space.fence();
   } else {
-    Kokkos::deep_copy(space, hist, std::uint64_t(0));
     Kokkos::parallel_for(
-        "strix::wavelet_histogram",
-        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, text.extent(0)),
+        "strix::wavelet_histogram", range(space, 0, text.extent(0)),
         KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&hist(text(i)), std::uint64_t(1)); });
   }
+}
+
+// Alphabet, dense map and counts of 8- and 16-bit symbols from their full histogram.
+template <class ExecSpace, class Symbol>
+void alphabet_from_histogram(const ExecSpace& space, const Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space>& hist,
+                             wavelet_data<ExecSpace, Symbol>& d) {
+  using memory_space = typename ExecSpace::memory_space;
+  constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hist);
   std::vector<Symbol> alphabet;
   std::vector<std::uint64_t> counts(1, 0);
@@ -67,6 +76,17 @@ void dense_alphabet(const ExecSpace& space, const device_view<const Symbol, Exec
   Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
   Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), values));
   space.fence();
+}
+
+// Alphabet, dense map and counts of 8- and 16-bit symbols from a full histogram.
+template <class ExecSpace, class Symbol>
+void dense_alphabet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
+                    wavelet_data<ExecSpace, Symbol>& d) {
+  constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
+  auto hist = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::histogram", values);
+  Kokkos::deep_copy(space, hist, std::uint64_t(0));
+  add_dense_histogram(space, text, hist);
+  alphabet_from_histogram(space, hist, d);
 }
 
 template <class View>
@@ -120,6 +140,29 @@ void find_alphabet(const ExecSpace& space, const device_view<const Symbol, ExecS
   else dense_alphabet(space, text, d);
 }
 
+// Each minimal symbol's code: tree, its path left-aligned to L bits; matrix, itself.
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
+Kokkos::View<Symbol*, typename ExecSpace::memory_space> symbol_codes(const ExecSpace& space, std::uint64_t sigma, int L) {
+  using P = std::uint64_t;
+  constexpr bool tree = Shape == wavelet_shape::tree;
+  auto code = allocate<Symbol, typename ExecSpace::memory_space>("strix::wavelet::codes", sigma);
+  Kokkos::parallel_for(
+      "strix::wavelet_codes", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, sigma),
+      KOKKOS_LAMBDA(const std::int64_t m) {
+        if (!tree) { code(m) = static_cast<Symbol>(m); return; }
+        P a = 0, b = sigma, c = 0;
+        int len = 0;
+        while (b - a > 1) {
+          const P split = a + split_width(b - a);
+          if (P(m) >= split) { a = split; c = 2 * c + 1; }
+          else { b = split; c = 2 * c; }
+          ++len;
+        }
+        code(m) = static_cast<Symbol>(c << (L - len));
+      });
+  return code;
+}
+
 template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
                    wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
@@ -146,20 +189,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
 
   if (L > 0) {
     timer.begin("levels");
-    // Each minimal symbol's code: tree, its path left-aligned to L bits; matrix, itself.
-    auto code = allocate<Symbol, memory_space>("strix::wavelet::codes", sigma);
-    Kokkos::parallel_for("strix::wavelet_codes", range(space, 0, sigma), KOKKOS_LAMBDA(const std::int64_t m) {
-      if (!tree) { code(m) = static_cast<Symbol>(m); return; }
-      P a = 0, b = sigma, c = 0;
-      int len = 0;
-      while (b - a > 1) {
-        const P split = a + split_width(b - a);
-        if (P(m) >= split) { a = split; c = 2 * c + 1; }
-        else { b = split; c = 2 * c; }
-        ++len;
-      }
-      code(m) = static_cast<Symbol>(c << (L - len));
-    });
+    auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
     auto seq = allocate<Symbol, memory_space>("strix::wavelet::sequence", n);
     auto next = allocate<Symbol, memory_space>("strix::wavelet::sequence_next", L > 1 ? n : 0);
     const auto w = d.template ref<I, Shape>();  // its alphabet and map only
