@@ -7,7 +7,8 @@ set(_strix_eti_features
   "strix/sa/detail/sa_def.hpp|STRIX_SA_INSTANTIATE"
   "strix/bwt/detail/bwt_def.hpp|STRIX_BWT_INSTANTIATE"
   "strix/lcp/detail/lcp_def.hpp|STRIX_LCP_INSTANTIATE"
-  "strix/repeats/detail/repeats_def.hpp|STRIX_REPEATS_INSTANTIATE")
+  "strix/repeats/detail/repeats_def.hpp|STRIX_REPEATS_INSTANTIATE"
+  "strix/succinct/detail/succinct_def.hpp|STRIX_SUCCINCT_INSTANTIATE")
 # Kokkos device name|execution space|guard macro
 set(_strix_eti_spaces
   "CUDA|Kokkos::Cuda|KOKKOS_ENABLE_CUDA"

@@ -57,5 +57,6 @@ runner add_check_command(CLI::App& app);
 runner add_lcp_command(CLI::App& app);
 runner add_repeats_command(CLI::App& app);
 runner add_demo_command(CLI::App& app);
+runner add_wt_command(CLI::App& app);
 
 }  // namespace strix::cli

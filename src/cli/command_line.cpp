@@ -22,7 +22,7 @@ command_line parse_command_line(int argc, char** argv) {
       {"sa", add_sa_command(app)},           {"bwt", add_bwt_command(app)},
       {"unbwt", add_unbwt_command(app)},     {"check", add_check_command(app)},
       {"lcp", add_lcp_command(app)},         {"repeats", add_repeats_command(app)},
-      {"demo", add_demo_command(app)}};
+      {"demo", add_demo_command(app)},       {"wt", add_wt_command(app)}};
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

@@ -1,5 +1,5 @@
-// strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats and checks on
-// any Kokkos backend. The subcommands live in commands/, one file each.
+// strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats, checks and
+// wavelet trees on any Kokkos backend. The subcommands live in commands/, one file each.
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>

@@ -10,13 +10,17 @@
 namespace strix::cli {
 
 nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e) {
-  const run_report& r = e.report();
+  return stats_json(command, n, e.width(), e.backend(), e.device(), e.report());
+}
+
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, int width, const std::string& backend,
+                          const std::string& device, const run_report& r) {
   nlohmann::json j;
   j["command"] = command;
   j["n"] = n;
-  j["width"] = e.width();
-  j["backend"] = e.backend();
-  j["device"] = e.device();
+  j["width"] = width;
+  j["backend"] = backend;
+  j["device"] = device;
   nlohmann::json stages = nlohmann::json::object(), phases = nlohmann::json::object(),
                  counters = nlohmann::json::object();
   for (const auto& s : r.stages.phases) stages[s.first] = s.second;

@@ -1,0 +1,30 @@
+// Streams for strix::primitives::stream_pool<Kokkos::Cuda>.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include <strix/backend/cuda/error.hpp>
+#include <strix/backend/cuda/streams.hpp>
+
+namespace strix::backend::cuda {
+
+std::vector<Kokkos::Cuda> create_stream_instances(int count, std::vector<void*>& streams) {
+  std::vector<Kokkos::Cuda> spaces;
+  for (int i = 0; i < count; ++i) {
+    cudaStream_t s = nullptr;
+    check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    streams.push_back(s);
+    spaces.emplace_back(s);
+  }
+  return spaces;
+}
+
+void destroy_streams(std::vector<void*>& streams) {
+  for (void* s : streams) {
+    cudaStreamSynchronize(static_cast<cudaStream_t>(s));
+    cudaStreamDestroy(static_cast<cudaStream_t>(s));
+  }
+  streams.clear();
+}
+
+}  // namespace strix::backend::cuda

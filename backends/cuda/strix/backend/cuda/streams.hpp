@@ -1,0 +1,43 @@
+#pragma once
+// CUDA overload of strix::primitives::stream_pool: instances of Kokkos::Cuda on streams of
+// their own (created and destroyed in streams.cpp), so that copies and kernels of different
+// instances overlap. No CUDA runtime type here.
+#include <Kokkos_Core.hpp>
+#include <vector>
+
+namespace strix::backend::cuda {
+
+// `count` non-blocking streams and a Kokkos::Cuda instance on each; destroy_streams fences
+// and destroys them.
+std::vector<Kokkos::Cuda> create_stream_instances(int count, std::vector<void*>& streams);
+void destroy_streams(std::vector<void*>& streams);
+
+}  // namespace strix::backend::cuda
+
+namespace strix::primitives {
+
+template <>
+class stream_pool<Kokkos::Cuda> {
+ public:
+  stream_pool(const Kokkos::Cuda& space, int count) {
+    space.fence();  // work queued before on `space` comes first
+    spaces_ = backend::cuda::create_stream_instances(count < 1 ? 1 : count, streams_);
+  }
+  ~stream_pool() {
+    spaces_.clear();
+    backend::cuda::destroy_streams(streams_);
+  }
+  stream_pool(const stream_pool&) = delete;
+  stream_pool& operator=(const stream_pool&) = delete;
+  int size() const { return int(spaces_.size()); }
+  const Kokkos::Cuda& operator[](int i) const { return spaces_[i]; }
+  void fence() const {
+    for (const auto& s : spaces_) s.fence();
+  }
+
+ private:
+  std::vector<void*> streams_;
+  std::vector<Kokkos::Cuda> spaces_;
+};
+
+}  // namespace strix::primitives

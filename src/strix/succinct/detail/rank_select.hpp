@@ -1,0 +1,129 @@
+#pragma once
+// The rank/select directory of a bit vector, read on the device (thesis ch. 4, after
+// Kurpicz's wide-popcount): L1 blocks of 2^16 bits with 64-bit cumulative counts, L2
+// blocks of 512 bits with 16-bit counts relative to their L1 block, and the positions of
+// every S-th one and zero (S a power of two) to bound select's search.
+//
+// rank counts from the nearer end of its 512-bit block: forward from the block start in
+// the first half, backward from the next block's count in the second, so one query reads
+// one 32-byte sector of bits (4 words) at most.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <strix/succinct/detail/word_ops.hpp>
+
+namespace strix {
+
+constexpr int l1_bits_log2 = 16;  // 65536 bits per L1 block
+constexpr int l2_bits_log2 = 9;   // 512 bits per L2 block
+constexpr int l2_per_l1 = 1 << (l1_bits_log2 - l2_bits_log2);
+constexpr int words_per_l2 = (1 << l2_bits_log2) / 64;
+
+// A trivially copyable view of a built bit vector's arrays, for device code. P is the
+// position type (std::uint32_t when the vector has fewer than 2^32 bits).
+template <class P>
+struct bit_vector_ref {
+  const std::uint64_t* words = nullptr;  // ceil(n/512) * 8 words, bits >= n zero
+  const std::uint64_t* l1 = nullptr;     // (num_l2 >> 7) + 1 entries: ones before each L1 block
+  const std::uint16_t* l2 = nullptr;     // num_l2 + 1 entries: ones from the L1 block start
+  const P* samples1 = nullptr;           // position of the (s*S + 1)-th one
+  const P* samples0 = nullptr;           // position of the (s*S + 1)-th zero
+  P n = 0, ones = 0;
+  P num_l2 = 0, num_samples1 = 0, num_samples0 = 0;
+  int sample_log2 = 14;
+
+  KOKKOS_INLINE_FUNCTION P zeros() const { return n - ones; }
+
+  KOKKOS_INLINE_FUNCTION bool access(P i) const { return (words[i >> 6] >> (i & 63)) & 1u; }
+
+  // Ones in [0, i), 0 <= i <= n.
+  KOKKOS_INLINE_FUNCTION P rank1(P i) const {
+    bool bit;
+    return rank1_and_bit(i, bit);
+  }
+  KOKKOS_INLINE_FUNCTION P rank0(P i) const { return i - rank1(i); }
+
+  // rank1(i) and, for i < n, bit i (read from the words rank1 loads anyway).
+  KOKKOS_INLINE_FUNCTION P rank1_and_bit(P i, bool& bit) const {
+    const P block = i >> l2_bits_log2;
+    const unsigned offset = static_cast<unsigned>(i & 511);
+    const P w_i = i >> 6;
+    const unsigned b_i = static_cast<unsigned>(i & 63);
+    if (offset < 256) {
+      P count = static_cast<P>(l1[i >> l1_bits_log2]) + l2[block];
+      for (P w = block * words_per_l2; w < w_i; ++w) count += detail::popcount64(words[w]);
+      if (b_i) {
+        const std::uint64_t word = words[w_i];
+        count += detail::popcount64(word & ((std::uint64_t(1) << b_i) - 1));
+        bit = (word >> b_i) & 1u;
+      } else {
+        bit = i < n && (words[w_i] & 1u);
+      }
+      return count;
+    }
+    const P next = block + 1;
+    P count = static_cast<P>(l1[next >> (l1_bits_log2 - l2_bits_log2)]) + l2[next];
+    const std::uint64_t word = words[w_i];
+    count -= detail::popcount64(word >> b_i);
+    bit = (word >> b_i) & 1u;
+    for (P w = w_i + 1; w < next * words_per_l2; ++w) count -= detail::popcount64(words[w]);
+    return count;
+  }
+
+  // Position of the k-th one (1 <= k <= ones) / zero (1 <= k <= zeros).
+  KOKKOS_INLINE_FUNCTION P select1(P k) const { return select<true>(k, true); }
+  KOKKOS_INLINE_FUNCTION P select0(P k) const { return select<false>(k, true); }
+
+  // `sampled`: bound the L1 search by the samples (false while the samples are built).
+  template <bool One>
+  KOKKOS_INLINE_FUNCTION P select(P k, bool sampled) const {
+    const P last_l1 = (num_l2 - 1) >> (l1_bits_log2 - l2_bits_log2);
+    P lo = 0, hi = last_l1;
+    if (sampled) {
+      const P* samples = One ? samples1 : samples0;
+      const P count = One ? num_samples1 : num_samples0;
+      const P s = (k - 1) >> sample_log2;
+      lo = samples[s] >> l1_bits_log2;
+      if (s + 1 < count) hi = samples[s + 1] >> l1_bits_log2;
+    }
+    // Last L1 block with fewer than k ones (zeros) before it.
+    while (lo < hi) {
+      const P mid = lo + (hi - lo + 1) / 2;
+      if (before_l1<One>(mid) < k) lo = mid;
+      else hi = mid - 1;
+    }
+    k -= before_l1<One>(lo);
+    P jlo = lo << (l1_bits_log2 - l2_bits_log2);
+    P jhi = jlo + (l2_per_l1 - 1);
+    if (jhi > num_l2 - 1) jhi = num_l2 - 1;
+    const P base = jlo;
+    while (jlo < jhi) {
+      const P mid = jlo + (jhi - jlo + 1) / 2;
+      if (before_l2<One>(mid, base) < k) jlo = mid;
+      else jhi = mid - 1;
+    }
+    k -= before_l2<One>(jlo, base);
+    const P w0 = jlo * words_per_l2;
+    for (int w = 0; w < words_per_l2; ++w) {
+      const std::uint64_t word = One ? words[w0 + w] : ~words[w0 + w];
+      const P c = static_cast<P>(detail::popcount64(word));
+      if (k <= c) return (w0 + w) * 64 + static_cast<P>(detail::select_in_word(word, static_cast<int>(k - 1)));
+      k -= c;
+    }
+    return n;  // not reached for k in range
+  }
+
+ private:
+  template <bool One>
+  KOKKOS_INLINE_FUNCTION P before_l1(P b) const {
+    const P ones_before = static_cast<P>(l1[b]);
+    return One ? ones_before : (b << l1_bits_log2) - ones_before;
+  }
+  template <bool One>
+  KOKKOS_INLINE_FUNCTION P before_l2(P j, P base) const {
+    const P ones_before = l2[j];
+    return One ? ones_before : ((j - base) << l2_bits_log2) - ones_before;
+  }
+};
+
+}  // namespace strix
