@@ -9,6 +9,7 @@
 
 #include "command.hpp"
 #include "formats.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 #include "wt_engine.hpp"
 
@@ -96,6 +97,11 @@ void read_queries(const std::vector<std::uint8_t>& in, bool binary, wt_op op, st
   }
 }
 
+// The library's phases go to the progress display (progress.hpp).
+std::function<void(const std::string&, double)> phases_to_progress() {
+  return [](const std::string& phase, double seconds) { progress().phase_done(phase, seconds); };
+}
+
 }  // namespace
 
 runner add_wt_command(CLI::App& app) {
@@ -137,11 +143,14 @@ runner add_wt_command(CLI::App& app) {
       const int width = b->width ? b->width : (n < four_gib - 1 ? 32 : 64);
       STRIX_USER_REQUIRE(width == 64 || n < four_gib - 1, "text of " + std::to_string(n) + " symbols needs --width 64");
       atomic_output out(b->output, {&text});
-      auto e = make_wt_engine(b->common.backend, width, b->symbol_bytes, b->matrix,
-                              b->common.progress ? progress_printer() : std::function<void(const std::string&, double)>());
+      start_progress(b->common, text.size());
+      auto e = make_wt_engine(b->common.backend, width, b->symbol_bytes, b->matrix, phases_to_progress());
       host_buffer buf = e->allocate_host(text.size() + 1);
+      progress().stage("read input");
       text.read_into(buf.data);
+      progress().stage(b->matrix ? "wavelet matrix" : "wavelet tree");
       e->build(buf, n, b->chunk);
+      progress().stage("write output");
       e->save([&out](const void* p, std::size_t k) { out.write(p, k); });
       if (b->common.stats) {
         auto j = stats_json("wt build", n, e->width(), e->backend(), e->device(), e->report());
@@ -186,10 +195,13 @@ runner add_wt_command(CLI::App& app) {
       if (out) out->write(p, k);
       else STRIX_USER_REQUIRE(std::fwrite(p, 1, k, stdout) == k || k == 0, "cannot write the answers to standard output");
     };
-    auto e = make_wt_engine(q->common.backend, width, h.symbol_bytes, h.matrix,
-                            q->common.progress ? progress_printer() : std::function<void(const std::string&, double)>());
+    start_progress(q->common, bytes.size());
+    auto e = make_wt_engine(q->common.backend, width, h.symbol_bytes, h.matrix, phases_to_progress());
+    progress().stage("load");
     e->load(h, read);
+    progress().stage(q->op);
     const std::vector<std::uint64_t> answers = e->query(op, symbols, args);
+    progress().stage("write output");
     if (q->format == "binary") {
       emit(answers.data(), answers.size() * 8);
     } else {
