@@ -1,16 +1,20 @@
-// libFuzzer target: the strix tool's file readers on arbitrary files. The first byte picks
-// the reader:
-//   even: a text and a suffix array file for it (`strix lcp|repeats --sa`): bytes 1-2 give
+// libFuzzer target: the strix tool's file readers on arbitrary files. The low two bits of
+// byte 0 pick the reader:
+//   0:    a text and a suffix array file for it (`strix lcp|repeats --sa`): bytes 1-2 give
 //         the text's length, the text follows, the rest is the suffix array file. The file
 //         is accepted exactly when it is the text's suffix array (32- or 64-bit).
-//   odd:  a BWT file and its primary index (`strix unbwt`): bytes 1-8 the index, the rest
+//   1:    a BWT file and its primary index (`strix unbwt`): bytes 1-8 the index, the rest
 //         the BWT. When it inverts, the text found has exactly this BWT and primary index.
+//   2, 3: a saved wavelet tree or matrix (`strix wt`), see wavelet_file below.
 // Every rejection is a strix::error; anything else (crash, other exception) is a finding.
 #include <cstring>
 #include <vector>
 
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/error.hpp>
+#include <strix/succinct/serialize.hpp>
+#include <strix/succinct/wavelet_matrix.hpp>
+#include <strix/succinct/wavelet_tree.hpp>
 
 #include "engine.hpp"
 #include "files.hpp"
@@ -70,6 +74,84 @@ void bwt_file(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// A saved wavelet tree or matrix (`strix wt query FILE`): the rest of the input is the file.
+// With bit 6 of byte 0 set, the signature, version and both checksums are made right first,
+// so that the structural checks behind them are reached. A file that loads must answer
+// every query consistently: select(c, rank(c, i) + 1) = i for c = access(i).
+template <class W>
+void query_loaded(const strix::wavelet_file_info& info, const strix::byte_reader& read) {
+  using S = typename W::symbol_type;
+  using I = typename W::index_type;
+  W w;
+  try {
+    w = strix::load_wavelet<W>(Kokkos::Serial(), info, read);
+  } catch (const strix::error&) {
+    return;
+  }
+  // The first and last positions (n may be large for a small file: one symbol, no levels).
+  std::vector<I> pos;
+  for (std::uint64_t i = 0; i < info.n && i < 256; ++i) pos.push_back(I(i));
+  for (std::uint64_t i = info.n > 512 ? info.n - 256 : 256; i < info.n; ++i) pos.push_back(I(i));
+  const std::size_t m = pos.size();
+  std::vector<S> sym(m);
+  std::vector<I> before(m), after(m), next(m), ks(m);
+  w.access(pos.data(), m, sym.data());
+  std::vector<I> pos1(pos);
+  for (auto& p : pos1) ++p;
+  w.rank(sym.data(), pos.data(), m, before.data());
+  w.rank(sym.data(), pos1.data(), m, after.data());
+  for (std::size_t q = 0; q < m; ++q) ks[q] = before[q] + 1;
+  w.select(sym.data(), ks.data(), m, next.data());
+  for (std::size_t q = 0; q < m; ++q) {
+    STRIX_FUZZ_EXPECT(after[q] == before[q] + 1);
+    STRIX_FUZZ_EXPECT(next[q] == pos[q]);
+  }
+}
+
+void wavelet_file(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::uint8_t> file(data + 1, data + size);
+  if ((data[0] & 0x40) && file.size() >= strix::wavelet_header_bytes) {
+    std::memcpy(file.data(), "STRIXWV\x1a", 8);
+    const std::uint32_t version = strix::wavelet_file_version;
+    std::memcpy(file.data() + 8, &version, 4);
+    strix::detail::checksum64 payload, header;
+    payload.add(file.data() + strix::wavelet_header_bytes, file.size() - strix::wavelet_header_bytes);
+    const std::uint64_t p = payload.value();
+    std::memcpy(file.data() + 48, &p, 8);
+    header.add(file.data(), 56);
+    const std::uint64_t h = header.value();
+    std::memcpy(file.data() + 56, &h, 8);
+  }
+  std::size_t at = 0;
+  const strix::byte_reader read = [&](void* out, std::size_t bytes) {
+    const std::size_t k = std::min(bytes, file.size() - at);
+    if (k) std::memcpy(out, file.data() + at, k);
+    at += k;
+    return k;
+  };
+  strix::wavelet_file_info info;
+  try {
+    info = strix::read_wavelet_info(read);
+  } catch (const strix::error&) {
+    return;
+  }
+  using space = Kokkos::Serial;
+  const bool tree = info.shape == strix::wavelet_shape::tree;
+  switch (info.symbol_bytes) {
+    case 1:
+      if (tree) query_loaded<strix::wavelet_tree<space, std::uint8_t, std::uint32_t>>(info, read);
+      else query_loaded<strix::wavelet_matrix<space, std::uint8_t, std::uint32_t>>(info, read);
+      break;
+    case 2:
+      if (tree) query_loaded<strix::wavelet_tree<space, std::uint16_t, std::uint64_t>>(info, read);
+      else query_loaded<strix::wavelet_matrix<space, std::uint16_t, std::uint64_t>>(info, read);
+      break;
+    default:
+      if (tree) query_loaded<strix::wavelet_tree<space, std::uint32_t, std::uint32_t>>(info, read);
+      else query_loaded<strix::wavelet_matrix<space, std::uint32_t, std::uint64_t>>(info, read);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -79,7 +161,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  if (data[0] % 2 == 0) suffix_array_file(data, size);
-  else bwt_file(data, size);
+  switch (data[0] & 3) {
+    case 0: suffix_array_file(data, size); break;
+    case 1: bwt_file(data, size); break;
+    default: wavelet_file(data, size);
+  }
   return 0;
 }
