@@ -42,6 +42,9 @@ struct wavelet_options {
   // in chunks of this many symbols (once for the alphabet, once per level), for texts
   // larger than device memory. The structure is the same.
   std::uint64_t build_chunk = 0;
+  // Rank and select batches from device views: sort the queries by symbol first (neighbouring
+  // threads then walk the same nodes; costs a sort and 30 bytes per query of scratch).
+  bool sort_by_symbol = false;
 };
 
 namespace detail {
@@ -105,6 +108,13 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
 template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
                             wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
+
+// Rank or select with the batch sorted by symbol (wavelet_options::sort_by_symbol).
+template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+void wavelet_sorted_queries(const ExecSpace& space, const wavelet_ref<Symbol, I, Shape>& w, wavelet_query op,
+                            const device_view<const Symbol, ExecSpace>& symbols,
+                            const device_view<const I, ExecSpace>& args, const device_view<I, ExecSpace>& positions,
+                            const device_view<std::uint64_t, ExecSpace>& status);
 
 // Completes `d` given its alphabet, counts and level bits (d.bits.words, d.n, d.sigma, the
 // offsets): the directory and the query tables. `check`: verify that the bits agree with
@@ -261,8 +271,11 @@ class wavelet {
     }
     const device_view<std::uint64_t, ExecutionSpace> status(status_.data(), 1);
     Kokkos::deep_copy(space_, status_, std::uint64_t(0));
-    detail::wavelet_queries<ExecutionSpace, Symbol, I, Shape>(
-        space_, ref(), op, cv, detail::as_device_view<const I, ExecutionSpace>(args, "queries"), pv, fv, status);
+    const auto av = detail::as_device_view<const I, ExecutionSpace>(args, "queries");
+    if (options_.sort_by_symbol && op != wavelet_query::access && m > 1)
+      detail::wavelet_sorted_queries<ExecutionSpace, Symbol, I, Shape>(space_, ref(), op, cv, av, pv, status);
+    else
+      detail::wavelet_queries<ExecutionSpace, Symbol, I, Shape>(space_, ref(), op, cv, av, pv, fv, status);
     detail::check_batch_status(space_, status, "wavelet");
   }
 
@@ -351,6 +364,10 @@ class wavelet {
   extern template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                        \
       const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
+  extern template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                        \
+      const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
+      const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
+      const strix::device_view<I, SPACE>&, const strix::device_view<std::uint64_t, SPACE>&);               \
   extern template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                \
       const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \
   extern template void strix::detail::wavelet_queries<SPACE, SYM, I, SHAPE>(                               \

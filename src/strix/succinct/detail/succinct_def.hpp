@@ -14,6 +14,10 @@
   template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                               \
       const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
+  template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                               \
+      const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
+      const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
+      const strix::device_view<I, SPACE>&, const strix::device_view<std::uint64_t, SPACE>&);               \
   template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                       \
       const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \
   template void strix::detail::wavelet_queries<SPACE, SYM, I, SHAPE>(                                      \
