@@ -11,11 +11,12 @@
 namespace strix::cli {
 
 command_line parse_command_line(int argc, char** argv) {
-  CLI::App app{"strix: suffix arrays, BWT, LCP arrays and longest repeats on GPUs and CPUs"};
+  command_line parsed;
+  parsed.app = std::make_shared<CLI::App>("strix: suffix arrays, BWT, LCP arrays, longest repeats and wavelet trees on GPUs and CPUs");
+  CLI::App& app = *parsed.app;
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("strix ") + STRIX_VERSION_STRING +
                                         " (Kokkos backends: " + enabled_backends() + ")");
-  command_line parsed;
   app.add_option("--threads", parsed.threads, "host threads (OpenMP backend; default: all)")
       ->check(CLI::Range(1, max_threads));
   const std::vector<std::pair<std::string, runner>> commands = {

@@ -1,6 +1,7 @@
 #pragma once
 // The strix tool's command line, parsed (CLI11) without running anything: what main()
 // runs, or the exit status of a run that ended while parsing (help, version, usage error).
+#include <memory>
 #include <string>
 
 #include "command.hpp"
@@ -16,6 +17,7 @@ struct command_line {
   int threads = 0;                  // --threads, 0 when not given
   std::string backend = "default";  // the subcommand's --backend
   runner run;                       // the subcommand, once Kokkos is up
+  std::shared_ptr<CLI::App> app;    // kept alive for the runner, which may ask its subcommands
 };
 
 // Usage errors are reported as one "strix: error:" line (exit status 2).
