@@ -34,7 +34,7 @@ W load(const file& f) {
   std::size_t at = 0;
   strix::byte_reader read = [&](void* p, std::size_t n) {
     const std::size_t k = std::min(n, f.size() - at);
-    std::memcpy(p, f.data() + at, k);
+    if (k) std::memcpy(p, f.data() + at, k);  // an empty file has no data pointer
     at += k;
     return k;
   };
