@@ -17,6 +17,7 @@ struct common_options {
   bool stats = false;     // one JSON object on stdout
   bool progress = false;  // show progress even for short runs
   bool quiet = false;     // show no progress, not even for long runs
+  std::string algorithm = "auto";  // the suffix-array algorithm (strix/sa/algorithm.hpp)
 };
 
 using runner = std::function<int()>;
@@ -25,6 +26,8 @@ using runner = std::function<int()>;
 void add_progress_options(CLI::App* sub, common_options& common);
 // --backend, --stats, --progress and --quiet on a subcommand.
 void add_common_options(CLI::App* sub, common_options& common);
+// --algorithm on a subcommand that builds a suffix array.
+void add_algorithm_option(CLI::App* sub, common_options& common);
 // Sets up the progress display (progress.hpp) for a run over `input_bytes` bytes.
 void start_progress(const common_options& common, std::uint64_t input_bytes);
 

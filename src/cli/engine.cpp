@@ -58,7 +58,7 @@ class index_engine final : public engine {
   using index = text_index<Space, I>;
 
  public:
-  index_engine() { reset_report(); }
+  explicit index_engine(const sa_options& algorithm) : algorithm_(algorithm) { reset_report(); }
 
   std::string backend() const override { return Space::name(); }
   std::string device() const override { return device_name(space_); }
@@ -92,7 +92,7 @@ class index_engine final : public engine {
     Kokkos::deep_copy(space_, text_d, src);
     space_.fence();
     stage("copy_to_device", t0);
-    index_ = std::make_unique<index>(space_, text_d);
+    index_ = std::make_unique<index>(space_, text_d, algorithm_);
   }
 
   void prepare_suffix_array() override {
@@ -269,6 +269,7 @@ class index_engine final : public engine {
   }
 
   Space space_;
+  sa_options algorithm_;
   std::unique_ptr<index> index_;
   host_buffer out_;
   run_report report_;
@@ -281,9 +282,9 @@ bool same_name(std::string a, std::string b) {
 }
 
 template <class Space>
-std::unique_ptr<engine> make_for(int width) {
-  if (width == 64) return std::make_unique<index_engine<Space, std::uint64_t>>();
-  return std::make_unique<index_engine<Space, std::uint32_t>>();
+std::unique_ptr<engine> make_for(int width, const sa_options& algorithm) {
+  if (width == 64) return std::make_unique<index_engine<Space, std::uint64_t>>(algorithm);
+  return std::make_unique<index_engine<Space, std::uint32_t>>(algorithm);
 }
 
 }  // namespace
@@ -324,18 +325,18 @@ std::shared_ptr<void> start_kokkos(int threads) {
 
 std::string enabled_backends() { return strix::enabled_backends(); }
 
-std::unique_ptr<engine> make_engine(const std::string& backend, int width) {
+std::unique_ptr<engine> make_engine(const std::string& backend, int width, const sa_options& algorithm) {
   STRIX_REQUIRE(width == 32 || width == 64);
   const std::string pick =
       backend == "default" ? std::string(Kokkos::DefaultExecutionSpace::name()) : backend;
 #ifdef KOKKOS_ENABLE_CUDA
-  if (same_name(pick, "cuda")) return make_for<Kokkos::Cuda>(width);
+  if (same_name(pick, "cuda")) return make_for<Kokkos::Cuda>(width, algorithm);
 #endif
 #ifdef KOKKOS_ENABLE_OPENMP
-  if (same_name(pick, "openmp")) return make_for<Kokkos::OpenMP>(width);
+  if (same_name(pick, "openmp")) return make_for<Kokkos::OpenMP>(width, algorithm);
 #endif
 #ifdef KOKKOS_ENABLE_SERIAL
-  if (same_name(pick, "serial")) return make_for<Kokkos::Serial>(width);
+  if (same_name(pick, "serial")) return make_for<Kokkos::Serial>(width, algorithm);
 #endif
   throw error(error_code::invalid_input, "backend '" + backend + "' is not enabled in this build");
 }

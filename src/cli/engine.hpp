@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <strix/core/stats.hpp>
+#include <strix/sa/algorithm.hpp>
 
 namespace strix::cli {
 
@@ -73,6 +74,7 @@ std::string enabled_backends();
 
 // backend: default, cuda, openmp or serial; width: 32 or 64. The engine reports its
 // stages and the library's phases to progress() (progress.hpp).
-std::unique_ptr<engine> make_engine(const std::string& backend, int width);
+// `algorithm`: how the suffix array is built.
+std::unique_ptr<engine> make_engine(const std::string& backend, int width, const sa_options& algorithm = {});
 
 }  // namespace strix::cli

@@ -26,6 +26,8 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, int width
   for (const auto& s : r.stages.phases) stages[s.first] = s.second;
   for (const auto& p : r.library.phases) phases[p.first] = p.second;
   for (const auto& c : r.library.counters) counters[c.first] = c.second;
+  // What the library chose (e.g. "algorithm": the suffix-array algorithm `auto` picked).
+  for (const auto& note : r.library.notes) j[note.first] = note.second;
   j["stages_seconds"] = stages;
   j["allocate_seconds"] = r.allocate_seconds;
   j["phases_seconds"] = phases;

@@ -3,6 +3,7 @@
 
 #include <strix/strix.hpp>
 
+#include "sa_algorithms.hpp"
 #include "test_support.hpp"
 
 using namespace strix_test;
@@ -12,36 +13,46 @@ TEST_SUITE_BEGIN("sa");
 namespace {
 
 template <class C>
-std::vector<typename C::index> strix_sa(const bytes& text) {
+std::vector<typename C::index> strix_sa(const bytes& text, const strix::sa_options& options) {
   using I = typename C::index;
   auto text_d = to_view<typename C::memory_space>(text);
   Kokkos::View<I*, typename C::memory_space> sa("sa", text.size());
   Kokkos::deep_copy(sa, I(12345));  // poison: every entry must be written
-  strix::suffix_array(typename C::space(), text_d, sa);
+  strix::run_stats stats;
+  strix::suffix_array(typename C::space(), text_d, sa, options, &stats);
+  CHECK(!stats.note("algorithm").empty());
   return to_vector(sa);
 }
 
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("suffix array: hard inputs match naive sorting", C, sa_hard) {
-  for (const auto& input : hard_inputs()) {
-    const auto& name = input.first;
-    const auto& text = input.second;
-    CAPTURE(name);
-    CHECK(strix_sa<C>(text) == naive_suffix_array<typename C::index>(text));
+  for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
+    const auto algorithm = strix::algorithm_name(options);
+    CAPTURE(algorithm);
+    for (const auto& input : hard_inputs()) {
+      const auto& name = input.first;
+      const auto& text = input.second;
+      CAPTURE(name);
+      CHECK(strix_sa<C>(text, options) == naive_suffix_array<typename C::index>(text));
+    }
   }
 }
 TEST_CASE_TEMPLATE_APPLY(sa_hard, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("suffix array: random texts of many lengths and alphabets", C, sa_random) {
-  std::uint64_t seed = 1;
-  for (unsigned sigma : {1u, 2u, 4u, 26u, 256u}) {
-    for (std::size_t n : {1, 2, 3, 5, 8, 13, 31, 32, 33, 100, 127, 128, 129, 511, 512, 513, 2047,
-                          2048, 2049}) {
-      const auto text = random_text(n, sigma, seed++, sigma == 26 ? 'a' : 0);
-      CAPTURE(sigma);
-      CAPTURE(n);
-      CHECK(strix_sa<C>(text) == naive_suffix_array<typename C::index>(text));
+  for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
+    const auto algorithm = strix::algorithm_name(options);
+    CAPTURE(algorithm);
+    std::uint64_t seed = 1;
+    for (unsigned sigma : {1u, 2u, 4u, 26u, 256u}) {
+      for (std::size_t n : {1, 2, 3, 5, 8, 13, 31, 32, 33, 100, 127, 128, 129, 511, 512, 513, 2047,
+                            2048, 2049}) {
+        const auto text = random_text(n, sigma, seed++, sigma == 26 ? 'a' : 0);
+        CAPTURE(sigma);
+        CAPTURE(n);
+        CHECK(strix_sa<C>(text, options) == naive_suffix_array<typename C::index>(text));
+      }
     }
   }
 }
@@ -56,7 +67,12 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: 10 MB inputs match libdivsufsort", C, s
     const auto& name = input.first;
     const auto& text = input.second;
     CAPTURE(name);
-    CHECK(strix_sa<C>(text) == divsufsort_suffix_array<I>(text));
+    const auto expected = divsufsort_suffix_array<I>(text);
+    for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
+      const auto algorithm = strix::algorithm_name(options);
+      CAPTURE(algorithm);
+      CHECK(strix_sa<C>(text, options) == expected);
+    }
   }
 }
 TEST_CASE_TEMPLATE_APPLY(sa_large, all_configs);
@@ -108,7 +124,10 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: one handle's workspace reused across te
   using I = typename C::index;
   using mem = typename C::memory_space;
   typename C::space space;
-  strix::suffix_array_handle<typename C::space, I> handle(space, strix::sa_options{}, 1000);
+  for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
+  const auto algorithm = strix::algorithm_name(options);
+  CAPTURE(algorithm);
+  strix::suffix_array_handle<typename C::space, I> handle(space, options, 1000);
   // Smaller, equal and larger (the workspace grows) texts, then a small one again.
   for (std::size_t n : {1000, 10, 0, 1, 5000, 70000, 999}) {
     const auto text = random_text(n, n % 2 ? 4 : 256, n + 3);
@@ -120,14 +139,26 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: one handle's workspace reused across te
     CHECK(to_vector(sa) == naive_suffix_array<I>(text));
     CHECK(handle.capacity() >= n);
   }
-  CHECK(handle.bytes() > 0);
+  // libdivsufsort allocates per call; the device algorithms keep their working memory.
+  if (options.algorithm != strix::sa_algorithm::divsufsort) CHECK(handle.bytes() > 0);
   handle.release();
   CHECK(handle.bytes() == 0);
   const auto text = random_text(3000, 3, 5);
   Kokkos::View<I*, mem> sa("sa", text.size());
   strix::suffix_array(space, to_view<mem>(text), sa, handle);  // allocates again after release
   CHECK(to_vector(sa) == naive_suffix_array<I>(text));
+  }
 }
 TEST_CASE_TEMPLATE_APPLY(sa_workspace, all_configs);
+
+TEST_CASE("suffix array: algorithm names round-trip and unknown names are typed errors") {
+  for (const char* name : {"auto", "prefix-doubling", "larsson-sadakane", "skew", "hybrid", "divsufsort", "dc13"})
+    CHECK(strix::algorithm_name(strix::parse_sa_options(name)) == name);
+  CHECK(strix::parse_sa_options("dcx").dcx_period == 7);
+  for (const char* bad : {"", "dc", "quick", "dc1234567", "Skew"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(strix::parse_sa_options(bad), strix::error);
+  }
+}
 
 TEST_SUITE_END();

@@ -19,6 +19,7 @@ runner add_bwt_command(CLI::App& app) {
   sub->add_option("-o,--output", o->output, "output: n bytes; the primary index is printed")->required();
   sub->add_option("--primary-out", o->primary_out, "also write the primary index (a decimal line) to this file");
   add_common_options(sub, o->common);
+  add_algorithm_option(sub, o->common);
   return [o] {
     input_file text(o->input);
     const std::uint64_t n = text.size();

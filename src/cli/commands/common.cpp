@@ -4,6 +4,8 @@
 #include "progress.hpp"
 #include "report.hpp"
 
+#include <strix/sa/algorithm.hpp>
+
 namespace strix::cli {
 
 void add_progress_options(CLI::App* sub, common_options& common) {
@@ -20,13 +22,28 @@ void add_common_options(CLI::App* sub, common_options& common) {
   add_progress_options(sub, common);
 }
 
+void add_algorithm_option(CLI::App* sub, common_options& common) {
+  std::string names;
+  for (const auto& name : sa_algorithm_names()) names += (names.empty() ? "" : ", ") + name;
+  sub->add_option("--algorithm", common.algorithm,
+                  "suffix-array algorithm: " + names + " (default auto: picked per backend and input; --stats says which)")
+      ->check([](const std::string& name) -> std::string {
+        try {
+          parse_sa_options(name);
+          return {};
+        } catch (const strix::error& e) {
+          return e.what();
+        }
+      });
+}
+
 void start_progress(const common_options& common, std::uint64_t input_bytes) {
   progress().configure(common.progress, common.quiet, input_bytes);
 }
 
 std::unique_ptr<engine> open_engine(const common_options& common, int width, std::uint64_t input_bytes) {
   start_progress(common, input_bytes);
-  return make_engine(common.backend, width);
+  return make_engine(common.backend, width, parse_sa_options(common.algorithm));
 }
 
 void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help) {
@@ -35,6 +52,7 @@ void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::strin
   sub->add_option("--sa", o.sa_file, "use this suffix array of INPUT (checked) instead of building one");
   sub->add_option("--width", o.width, "bits per integer, 32 or 64 (default: 32 if n < 2^32)");
   add_common_options(sub, o.common);
+  add_algorithm_option(sub, o.common);
 }
 
 indexed_run start_indexed_run(const indexed_input& o) {

@@ -25,6 +25,7 @@ runner add_demo_command(CLI::App& app) {
   sub->add_option("--size", o->size, "bytes of generated text (default 32 MiB)");
   sub->add_option("--repeats", o->repeats, "constructions to time (median is reported)");
   add_common_options(sub, o->common);
+  add_algorithm_option(sub, o->common);
   return [o] {
     STRIX_USER_REQUIRE(o->size > 0 && o->size < four_gib, "--size must be in 1..2^32-1 bytes");
     STRIX_USER_REQUIRE(o->repeats >= 1, "--repeats must be at least 1");

@@ -17,6 +17,7 @@ runner add_sa_command(CLI::App& app) {
   sub->add_option("-o,--output", o->output, "output: raw little-endian integers")->required();
   sub->add_option("--width", o->width, "bits per entry, 32 or 64 (default: 32 if n < 2^32)");
   add_common_options(sub, o->common);
+  add_algorithm_option(sub, o->common);
   return [o] {
     input_file text(o->input);
     const std::uint64_t n = text.size();

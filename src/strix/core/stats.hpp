@@ -14,6 +14,7 @@ namespace strix {
 struct run_stats {
   std::vector<std::pair<std::string, double>> phases;           // in the order first seen
   std::vector<std::pair<std::string, std::uint64_t>> counters;  // e.g. "rounds"
+  std::vector<std::pair<std::string, std::string>> notes;      // e.g. "algorithm"
   std::size_t peak_bytes = 0;  // peak bytes held in the execution space's memory
 
   // Called after each phase with its name and seconds (e.g. for progress output).
@@ -40,6 +41,17 @@ struct run_stats {
       if (c.first == name) { c.second = value; return; }
     counters.emplace_back(name, value);
   }
+  void set_note(const std::string& name, const std::string& value) {
+    for (auto& n : notes)
+      if (n.first == name) { n.second = value; return; }
+    notes.emplace_back(name, value);
+  }
+  // The note's value, empty when it was never set.
+  std::string note(const std::string& name) const {
+    for (const auto& n : notes)
+      if (n.first == name) return n.second;
+    return {};
+  }
   // The counter's value, 0 when it was never set.
   std::uint64_t counter(const std::string& name) const {
     for (const auto& c : counters)
@@ -55,6 +67,7 @@ struct run_stats {
   void merge(const run_stats& other) {
     for (const auto& p : other.phases) add_phase(p.first, p.second);
     for (const auto& c : other.counters) set_counter(c.first, c.second);
+    for (const auto& n : other.notes) set_note(n.first, n.second);
     if (other.peak_bytes > peak_bytes) peak_bytes = other.peak_bytes;
   }
 };

@@ -9,27 +9,21 @@
 #include <string>
 #include <type_traits>
 
+#include <strix/config.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
+#include <strix/sa/algorithm.hpp>
 
 namespace strix {
 
-// Construction algorithm. New ones (skew/DC3, hybrids, Larsson-Sadakane) arrive as new
-// values and engines without changing callers.
-enum class sa_algorithm { prefix_doubling };
-
-inline const char* to_string(sa_algorithm a) {
-  switch (a) {
-    case sa_algorithm::prefix_doubling: return "prefix-doubling";
-  }
-  return "unknown";
+// Whether algorithm `a` runs on ExecutionSpace in this build: divsufsort needs a host
+// backend and a build with libdivsufsort; the others run everywhere.
+template <class ExecutionSpace>
+constexpr bool sa_algorithm_available(sa_algorithm a) {
+  return a != sa_algorithm::divsufsort || (STRIX_HAS_DIVSUFSORT && is_host_space_v<ExecutionSpace>);
 }
-
-struct sa_options {
-  sa_algorithm algorithm = sa_algorithm::prefix_doubling;
-};
 
 // Largest text length whose suffix array fits the index type I.
 template <class I>
@@ -100,6 +94,8 @@ class suffix_array_handle {
              run_stats* stats = nullptr) {
     detail::check_sa_sizes<I>(text.extent(0), sa.extent(0));
     engine_->build(text, sa, stats);
+    // `auto` notes the algorithm it picked; the others are what was asked for.
+    if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));
   }
 
  private:

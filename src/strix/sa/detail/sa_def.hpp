@@ -1,11 +1,15 @@
 #pragma once
-// Definitions of the suffix-array feature (constructions, inverse, checker), included by
-// libstrix's instantiation files only; STRIX_SA_INSTANTIATE(SPACE, I) instantiates them.
+// Definitions of the suffix-array feature's common part (the algorithm dispatch and
+// `auto`, prefix doubling, the inverse, the checker), included by libstrix's instantiation
+// files only; STRIX_SA_INSTANTIATE(SPACE, I) instantiates them. The other construction
+// families have their own *_def.hpp and instantiation files.
 #include <Kokkos_Core.hpp>
 #include <memory>
 
 #include <strix/sa/check.hpp>
+#include <strix/sa/detail/auto_engine.hpp>
 #include <strix/sa/detail/check_def.hpp>
+#include <strix/sa/detail/engine_factories.hpp>
 #include <strix/sa/detail/prefix_doubling.hpp>
 #include <strix/sa/inverse_suffix_array.hpp>
 #include <strix/sa/suffix_array.hpp>
@@ -13,9 +17,20 @@
 namespace strix::detail {
 
 template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_prefix_doubling_engine(const ExecSpace& space, const sa_options&) {
+  return std::make_unique<prefix_doubling<ExecSpace, I>>(space);
+}
+
+template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, const sa_options& options) {
   switch (options.algorithm) {
-    case sa_algorithm::prefix_doubling: return std::make_unique<prefix_doubling<ExecSpace, I>>(space);
+    case sa_algorithm::automatic: return std::make_unique<auto_engine<ExecSpace, I>>(space, options);
+    case sa_algorithm::prefix_doubling: return make_prefix_doubling_engine<ExecSpace, I>(space, options);
+    case sa_algorithm::larsson_sadakane: return make_larsson_sadakane_engine<ExecSpace, I>(space, options);
+    case sa_algorithm::skew:
+    case sa_algorithm::hybrid:
+    case sa_algorithm::dcx: return make_difference_cover_engine<ExecSpace, I>(space, options);
+    case sa_algorithm::divsufsort: return make_divsufsort_engine<ExecSpace, I>(space, options);
   }
   throw error(error_code::invalid_input, "unknown suffix array algorithm");
 }
@@ -34,6 +49,8 @@ void inverse_suffix_array(const ExecSpace& space, const device_view<const I, Exe
 #define STRIX_SA_INSTANTIATE(SPACE, I)                                                           \
   template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
   strix::detail::make_sa_engine<SPACE, I>(const SPACE&, const strix::sa_options&);               \
+  template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
+  strix::detail::make_prefix_doubling_engine<SPACE, I>(const SPACE&, const strix::sa_options&);  \
   template void strix::detail::inverse_suffix_array<SPACE, I>(                                   \
       const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&); \
   template strix::sa_check_result strix::detail::check_suffix_array<SPACE, I>(                   \

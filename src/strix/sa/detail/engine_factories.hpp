@@ -1,0 +1,23 @@
+#pragma once
+// One factory per construction family, each compiled into libstrix in its own
+// instantiation file (see cmake/StrixInstantiations.cmake), so that the families build in
+// parallel and a change to one recompiles only it. make_sa_engine (sa_def.hpp) dispatches.
+#include <memory>
+
+#include <strix/sa/suffix_array.hpp>
+
+namespace strix::detail {
+
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_prefix_doubling_engine(const ExecSpace& space, const sa_options& options);
+// sa_algorithm::larsson_sadakane
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_larsson_sadakane_engine(const ExecSpace& space, const sa_options& options);
+// sa_algorithm::skew, hybrid and dcx
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_difference_cover_engine(const ExecSpace& space, const sa_options& options);
+// sa_algorithm::divsufsort (host execution spaces; an invalid_input error elsewhere)
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_divsufsort_engine(const ExecSpace& space, const sa_options& options);
+
+}  // namespace strix::detail

@@ -1,0 +1,23 @@
+#pragma once
+// The suffix-array algorithms every construction test runs, on every backend.
+#include <strix/strix.hpp>
+#include <vector>
+
+namespace strix_test {
+
+inline strix::sa_options sa_with(strix::sa_algorithm a, unsigned period = 7) {
+  strix::sa_options o;
+  o.algorithm = a;
+  o.dcx_period = period;
+  return o;
+}
+
+template <class Space>
+std::vector<strix::sa_options> sa_algorithms_under_test() {
+  using strix::sa_algorithm;
+  std::vector<strix::sa_options> v{sa_with(sa_algorithm::automatic), sa_with(sa_algorithm::prefix_doubling)};
+  if (strix::sa_algorithm_available<Space>(sa_algorithm::divsufsort)) v.push_back(sa_with(sa_algorithm::divsufsort));
+  return v;
+}
+
+}  // namespace strix_test
