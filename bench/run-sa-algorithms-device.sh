@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (issue 11): the CUDA build's SA tests and CLI algorithm test, then
+# every suffix-array algorithm side by side (bench/sa_algorithms_bench.py) on the GPU and on
+# the host's OpenMP backend, beside libdivsufsort and libsais. Expects in .carry/: bin/
+# (strix, strix-host (CUDA build's host fallback, unused here), strix_tests, strix_bench_gen,
+# strix_bench_divsufsort, strix_bench_libsais), lib/ (libdivsufsort*.so*), data/*.xz.
+#   bench/run-sa-algorithms-device.sh STEPS [RUNS]
+# STEPS: comma-separated from tests, gpu, host, threads (default tests,gpu). Environment:
+# SA_GPU_INPUTS / SA_HOST_INPUTS (names under the input folder), SA_ALGORITHMS,
+# SA_HOST_ALGORITHMS, SA_THREADS (the thread counts of the "threads" step). Results and logs
+# go to $OUT (default /tmp/strix-out); the tables come last.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+carry="$root/.carry"
+steps=",${1:-tests,gpu},"
+runs="${2:-3}"
+out="${OUT:-/tmp/strix-out}"
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
+bin="$carry/bin"
+for x in "$bin"/*.xz; do [ -e "$x" ] && xz -dkf "$x"; done
+chmod +x "$bin"/* 2>/dev/null
+step() { [[ "$steps" == *",$1,"* ]]; }
+device="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+echo "device: $device; host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores); $(date -u +%Y-%m-%dT%H:%MZ)"
+
+if step tests; then
+  timeout 400 "$bin/strix_tests" --test-suite=sa --test-case='*<Cuda*' > "$out/tests.log" 2>&1
+  echo "strix_tests sa (CUDA cases) exit $?: $(grep 'test cases:' "$out/tests.log")"
+  STRIX_TEST_ALGORITHMS="${SA_ALGORITHMS_TEST:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort}" \
+    timeout 300 bash "$root/tests/cli/cli_algorithm_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
+  echo "cli_algorithm_test exit $?: $(tail -1 "$out/cli.log")"; grep FAIL "$out/cli.log" | head -5
+fi
+
+in=/tmp/strix-in
+inputs="${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB} ${SA_HOST_INPUTS:-english.txt chrX.dna}"
+source "$root/bench/device-inputs.sh"
+bench=(python3 "$root/bench/sa_algorithms_bench.py" --strix "$bin/strix" --divsufsort "$bin/strix_bench_divsufsort"
+       --libsais "$bin/strix_bench_libsais" --runs "$runs")
+paths() { for n in "$@"; do [ -f "$in/$n" ] && echo "$in/$n"; done; }
+if step gpu; then
+  "${bench[@]}" --backend cuda --algorithms "${SA_ALGORITHMS:-auto,prefix-doubling,larsson-sadakane,skew,hybrid,dc7,dc13,dc21}" \
+    --timeout 60 --out "$out/gpu" $(paths ${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}) \
+    > "$out/gpu.md" 2> "$out/gpu.err"
+fi
+if step host; then
+  "${bench[@]}" --backend openmp --threads "$(nproc)" \
+    --algorithms "${SA_HOST_ALGORITHMS:-auto,prefix-doubling,larsson-sadakane,hybrid,dc7,dc13,dc21}" \
+    --timeout 90 --out "$out/host" $(paths ${SA_HOST_INPUTS:-english.txt chrX.dna}) > "$out/host.md" 2> "$out/host.err"
+fi
+if step threads; then
+  for t in ${SA_THREADS:-1 2 4 8}; do
+    "${bench[@]}" --backend openmp --threads "$t" --algorithms "${SA_THREAD_ALGORITHMS:-prefix-doubling}" \
+      --timeout 90 --out "$out/threads$t" $(paths ${SA_THREAD_INPUTS:-english.txt}) > "$out/threads$t.md" 2> "$out/threads$t.err"
+  done
+fi
+for f in "$out"/gpu.md "$out"/host.md "$out"/threads*.md; do
+  [ -f "$f" ] || continue
+  echo "== $(basename "$f" .md)"; cat "$f"; grep -v '^$' "${f%.md}.err" | head -8
+done
