@@ -39,7 +39,7 @@ bench=(python3 "$root/bench/sa_algorithms_bench.py" --strix "$bin/strix" --divsu
        --libsais "$bin/strix_bench_libsais" --runs "$runs")
 paths() { for n in "$@"; do [ -f "$in/$n" ] && echo "$in/$n"; done; }
 if step gpu; then
-  "${bench[@]}" --backend cuda --algorithms "${SA_ALGORITHMS:-auto,prefix-doubling,larsson-sadakane,skew,hybrid,dc7,dc13,dc21}" \
+  "${bench[@]}" --backend cuda --baseline-once --algorithms "${SA_ALGORITHMS:-auto,prefix-doubling,larsson-sadakane,skew,hybrid,dc7,dc13,dc21}" \
     --timeout 60 --out "$out/gpu" $(paths ${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}) \
     > "$out/gpu.md" 2> "$out/gpu.err"
 fi

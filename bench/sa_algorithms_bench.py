@@ -3,7 +3,7 @@
 algorithm on one backend, beside libdivsufsort and (given) libsais, on the same inputs.
 
 Runs alternate (one warm-up round, then RUNS rounds, each running every contender once), and
-every figure is a median over the rounds. Each strix run prints --stats; each process's peak
+every figure is a median over the rounds (--baseline-once: the baselines run once). Each strix run prints --stats; each process's peak
 resident memory comes from wait4. Every suffix array is compared with libdivsufsort's.
 
   sa_algorithms_bench.py --strix BIN --divsufsort BIN [--libsais BIN] --backend cuda|openmp
@@ -64,6 +64,8 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--algorithms", default="auto,prefix-doubling,larsson-sadakane,skew,hybrid,dc7,dc13,dc21")
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--baseline-once", action="store_true",
+                    help="run libdivsufsort and libsais once per input (first timed round, no warm-up)")
     ap.add_argument("--out", required=True)
     ap.add_argument("inputs", nargs="+")
     a = ap.parse_args()
@@ -93,6 +95,8 @@ def main():
         for r in range(a.runs + 1):  # round 0 is the warm-up
             for key, cmd in contenders.items():
                 if key in failed:
+                    continue
+                if a.baseline_once and key not in algorithms and r != 1:
                     continue
                 code, wall, rss, out, err = run_measured(cmd, env, a.timeout)
                 if code != 0:

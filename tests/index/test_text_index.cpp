@@ -6,6 +6,7 @@
 #include <strix/index/text_index.hpp>
 #include <strix/lcp/sequential.hpp>
 
+#include "../sa/sa_algorithms.hpp"
 #include "test_support.hpp"
 
 using namespace strix_test;
@@ -46,7 +47,10 @@ TEST_CASE_TEMPLATE_DEFINE("text_index accounts, releases and rebuilds its parts"
   using mem = typename C::memory_space;
   const auto text = long_runs(50000, 5);  // long runs: doubling rounds after the first sort
   const std::uint64_t n = text.size();
-  strix::text_index<typename C::space, I> index(typename C::space(), text.data(), n);
+  // Prefix doubling: an algorithm with rounds to report and a workspace to account.
+  strix::sa_options prefix_doubling;
+  prefix_doubling.algorithm = strix::sa_algorithm::prefix_doubling;
+  strix::text_index<typename C::space, I> index(typename C::space(), text.data(), n, prefix_doubling);
   CHECK(index.bytes() == n);
   strix::run_stats stats;
   std::vector<std::string> seen;
@@ -100,7 +104,9 @@ TEST_CASE_TEMPLATE_DEFINE("text_index shares a device text and reserves before b
   using mem = typename C::memory_space;
   const auto text = fibonacci_word(20000);
   auto text_d = to_view<mem>(text);
-  strix::text_index<typename C::space, I> index(typename C::space(), text_d);
+  strix::sa_options prefix_doubling;  // an algorithm with a workspace to reserve
+  prefix_doubling.algorithm = strix::sa_algorithm::prefix_doubling;
+  strix::text_index<typename C::space, I> index(typename C::space(), text_d, prefix_doubling);
   CHECK(index.text().data() == text_d.data());
   index.reserve_suffix_array();
   CHECK_FALSE(index.has(strix::index_part::suffix_array));
@@ -108,5 +114,23 @@ TEST_CASE_TEMPLATE_DEFINE("text_index shares a device text and reserves before b
   CHECK(to_vector(index.suffix_array()) == naive_suffix_array<I>(text));
 }
 TEST_CASE_TEMPLATE_APPLY(index_adopt, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("text_index builds with the algorithm it is given", C, index_algorithm) {
+  using I = typename C::index;
+  const auto text = random_text(50000, 3, 77);
+  const auto sa = naive_suffix_array<I>(text);
+  for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
+    const auto algorithm = strix::algorithm_name(options);
+    CAPTURE(algorithm);
+    strix::text_index<typename C::space, I> index(typename C::space(), text.data(), text.size(), options);
+    strix::run_stats stats;
+    CHECK(to_vector(index.suffix_array(&stats)) == sa);
+    const auto picked = stats.note("algorithm");
+    if (options.algorithm == strix::sa_algorithm::automatic) CHECK((!picked.empty() && picked != "auto"));
+    else CHECK(picked == algorithm);
+    CHECK(index.peak_bytes() >= text.size() * (1 + sizeof(I)));
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(index_algorithm, all_configs);
 
 TEST_SUITE_END();

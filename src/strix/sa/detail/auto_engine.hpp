@@ -13,12 +13,17 @@
 
 namespace strix::detail {
 
-// The rule, from the measurements in bench/RESULTS.md (issue 11).
+// The rule, from the measurements in bench/RESULTS.md (issue 11):
+// - host backends: libdivsufsort (when built in) — single-threaded induced sorting beat every
+//   parallel strix construction on the 2-core machine and on the 16-core device host, in
+//   time and in memory (5n bytes against 20-40n);
+// - GPUs: prefix doubling.
 template <class ExecSpace, class I>
 sa_options choose_algorithm(const sa_options& base, std::uint64_t n) {
   (void)n;
   sa_options o = base;
-  o.algorithm = sa_algorithm::prefix_doubling;
+  o.algorithm = sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort) ? sa_algorithm::divsufsort
+                                                                           : sa_algorithm::prefix_doubling;
   return o;
 }
 
