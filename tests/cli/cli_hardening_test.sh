@@ -80,7 +80,7 @@ EXPECT_STATUS=3 expect_error "newline in a file name" out3.sa "$STRIX" sa $'no\n
 # (Not under AddressSanitizer: its shadow memory needs the address space ulimit takes away.)
 if ! ldd "$STRIX" 2>/dev/null | grep -q libasan; then
   head -c 50000000 /dev/urandom > fifty.bin
-  EXPECT_STATUS=4 expect_error "out of host memory" oom.sa bash -c "ulimit -v 1200000; exec \"$STRIX\" sa fifty.bin -o oom.sa"
+  EXPECT_STATUS=4 expect_error "out of host memory" oom.sa bash -c "ulimit -v 1200000; exec \"$STRIX\" sa fifty.bin -o oom.sa --algorithm prefix-doubling"
 fi
 
 # --- 7. an output that is an input is refused, the input kept -----------------------------
@@ -126,7 +126,7 @@ cp miss.sa mine.sa; chmod 640 mine.sa
 
 # --- progress: per-phase lines when piped, one live line on a terminal, --quiet silences both
 "$STRIX" sa random.bin -o p1.sa 2>p1.err && [ ! -s p1.err ] && ok || bad "a short run prints no progress"
-"$STRIX" sa random.bin -o p2.sa --progress 2>p2.err && grep -Eq '^strix: initial sort +[0-9.]+ ms$' p2.err \
+"$STRIX" sa random.bin -o p2.sa --progress --algorithm prefix-doubling 2>p2.err && grep -Eq '^strix: initial sort +[0-9.]+ ms$' p2.err \
   && ! grep -q $'\r' p2.err && ok || bad "--progress to a pipe: per-phase lines"
 "$STRIX" sa random.bin -o p3.sa --progress --quiet 2>p3.err && [ ! -s p3.err ] && ok || bad "--quiet silences --progress"
 "$STRIX" unbwt miss.bwt -o p4.txt --primary 5 --progress 2>p4.err && cmp -s p4.txt miss.txt && ok || bad "unbwt --progress"
