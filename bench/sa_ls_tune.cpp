@@ -105,6 +105,10 @@ void bench_input(const std::string& name, const std::vector<std::uint8_t>& host_
     r.small = stats.counter("small_groups");
     r.medium = stats.counter("medium_groups");
     r.large = stats.counter("large_groups");
+    std::string phases;
+    for (const auto& p : stats.phases) phases += " " + p.first + "=" + std::to_string(p.second * 1e3).substr(0, 6);
+    std::fprintf(stderr, "%s %s R1=%u R2=%u phases (ms, fenced):%s\n", name.c_str(), r.algorithm.c_str(), r.r1, r.r2,
+                 phases.c_str());
     return r;
   };
   strix::sa_options pd;
