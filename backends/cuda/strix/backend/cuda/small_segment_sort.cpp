@@ -34,7 +34,7 @@ constexpr int warp_kernel_threads = 128;
 template <class T, int IPT>
 __device__ void load_tile(kv_pair<T> (&items)[IPT], const T* keys, const T* vals, std::size_t lo,
                           std::size_t len, int rank) {
-  constexpr T pad = std::numeric_limits<T>::max();
+  constexpr T pad = static_cast<T>(~T(0));  // the largest T
   for (int q = 0; q < IPT; ++q) {
     const std::size_t i = std::size_t(rank) * IPT + q;
     items[q] = i < len ? kv_pair<T>{keys[lo + i], vals[lo + i]} : kv_pair<T>{pad, pad};
