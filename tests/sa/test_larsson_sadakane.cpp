@@ -74,10 +74,10 @@ TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: groups on either side of R1 and R2 
 }
 TEST_CASE_TEMPLATE_APPLY(ls_bounds, all_configs);
 
-TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: default bounds, groups around 256 and 65536, vs libdivsufsort", C,
+TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: default bounds, groups around 1024 and 65536, vs libdivsufsort", C,
                           ls_default_bounds) {
   using I = typename C::index;
-  const strix::sa_options defaults = ls_options(256, 65536);
+  const strix::sa_options defaults = ls_options(1024, 65536);
   const strix::sa_options options = [] {
     strix::sa_options o;
     o.algorithm = strix::sa_algorithm::larsson_sadakane;
@@ -85,7 +85,7 @@ TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: default bounds, groups around 256 a
   }();
   CHECK(options.ls_small_group == defaults.ls_small_group);
   CHECK(options.ls_medium_group == defaults.ls_medium_group);
-  const auto text = repeated_blocks({255, 256, 257, 65535, 65536, 65537}, 3, 99);
+  const auto text = repeated_blocks({1023, 1024, 1025, 65535, 65536, 65537}, 3, 99);
   strix::run_stats stats;
   CHECK(ls_sa<C>(text, defaults, stats) == divsufsort_suffix_array<I>(text));
   CHECK(stats.counter("small_groups") > 0);
@@ -141,6 +141,16 @@ TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: 2 MB periodic and run-heavy texts w
     strix::run_stats stats;
     CHECK(ls_sa<C>(input.second, ls_options(32, 1024), stats) == divsufsort_suffix_array<I>(input.second));
     for (int c = 0; c < 3; ++c) sorted[c] += stats.counter(classes[c]);
+  }
+  // R1 = R2 = 1: every group is large, ~10^5 of them in the first rounds, so that 32-bit
+  // (group, key) composites do not fit and the 64-bit composite sort runs.
+  {
+    const auto text = random_text(n, 4, 6, 'A');
+    strix::run_stats stats;
+    CHECK(ls_sa<C>(text, ls_options(1, 1), stats) == divsufsort_suffix_array<I>(text));
+    CHECK(stats.counter("small_groups") == 0);
+    CHECK(stats.counter("medium_groups") == 0);
+    CHECK(stats.counter("large_groups") > 100000);
   }
   // The period's groups start large, DNA's small: between them every class ran.
   for (int c = 0; c < 3; ++c) {

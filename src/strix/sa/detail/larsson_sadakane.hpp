@@ -381,15 +381,29 @@ void larsson_sadakane<ExecSpace, I>::sort_medium() {
   groups_sorted_[1] += count;
 }
 
-// L groups: gathered with (group, key) composite keys, one device-wide radix sort, scattered
-// back; where a composite needs more than 64 bits, one radix sort per group.
+// L groups: gathered with (group, key) composite keys, one device-wide radix sort (of
+// index-type keys when the composite fits them: fewer bytes a pass), scattered back; where a
+// composite needs more than 64 bits, one radix sort per group.
 template <class ExecSpace, class I>
 void larsson_sadakane<ExecSpace, I>::sort_large() {
   const auto groups = class_groups(ls_large_code);
   const std::size_t count = groups.extent(0);
-  wide_view keys(wide_buf_.data(), capacity_), keys_alt(wide_buf_.data() + capacity_, capacity_);
   index_view vals = pos_alt_, vals_alt = suf_alt_;
   const int key_bits = bits_for(count - 1) + rank_bits_;
+  groups_sorted_[2] += count;
+  if (key_bits <= int(8 * sizeof(I))) {
+    index_view keys(reinterpret_cast<I*>(wide_buf_.data()), capacity_);
+    index_view keys_alt(reinterpret_cast<I*>(wide_buf_.data() + capacity_), capacity_);
+    const std::size_t total = gather_groups(groups, keys, wide_view(), true, vals);
+    index_view k(keys.data(), total), ka(keys_alt.data(), total), v(vals.data(), total), va(vals_alt.data(), total);
+    if (primitives::radix_sort_pairs(space_, ws_, k, ka, v, va, 0, key_bits)) {
+      keys = keys_alt;
+      vals = vals_alt;
+    }
+    scatter_groups(groups, total, keys, wide_view(), vals);
+    return;
+  }
+  wide_view keys(wide_buf_.data(), capacity_), keys_alt(wide_buf_.data() + capacity_, capacity_);
   const bool composite = key_bits <= 64;
   const std::size_t total = gather_groups(groups, index_view(), keys, composite, vals);
   if (composite) {
@@ -413,12 +427,11 @@ void larsson_sadakane<ExecSpace, I>::sort_large() {
     }
   }
   scatter_groups(groups, total, index_view(), keys, vals);
-  groups_sorted_[2] += count;
 }
 
 // Copies the listed groups' keys and suffixes into contiguous arrays, group after group,
 // and the gathered groups' offsets to goffsets. Keys go to `gathered_keys` when it is
-// allocated, else to `composite`, as (list index << rank bits) | key with `tag_groups`.
+// allocated, else to `composite`; with `tag_groups` as (list index << rank bits) | key.
 // Returns the number of gathered suffixes.
 template <class ExecSpace, class I>
 std::size_t larsson_sadakane<ExecSpace, I>::gather_groups(const const_index_view& groups,
@@ -458,13 +471,13 @@ std::size_t larsson_sadakane<ExecSpace, I>::gather_groups(const const_index_view
           const std::uint64_t tag = tag_groups ? static_cast<std::uint64_t>(lo) << shift : 0;
           composite(t) = tag | static_cast<std::uint64_t>(keys(src));
         } else {
-          gathered_keys(t) = keys(src);
+          gathered_keys(t) = tag_groups ? static_cast<I>((lo << shift) | keys(src)) : keys(src);
         }
       });
   return total;
 }
 
-// The reverse of gather_groups: sorted keys (the rank bits of composites) and suffixes back
+// The reverse of gather_groups: sorted keys (their rank bits) and suffixes back
 // into the groups' places.
 template <class ExecSpace, class I>
 void larsson_sadakane<ExecSpace, I>::scatter_groups(const const_index_view& groups, std::size_t total,
@@ -487,7 +500,7 @@ void larsson_sadakane<ExecSpace, I>::scatter_groups(const const_index_view& grou
         }
         const std::size_t dst = offsets(groups(lo)) + (t - goffsets(lo));
         suf(dst) = vals(t);
-        keys(dst) = from_composite ? static_cast<I>(composite(t) & mask) : gathered_keys(t);
+        keys(dst) = static_cast<I>((from_composite ? composite(t) : gathered_keys(t)) & mask);
       });
 }
 
