@@ -142,10 +142,11 @@ TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: 2 MB periodic and run-heavy texts w
     CHECK(ls_sa<C>(input.second, ls_options(32, 1024), stats) == divsufsort_suffix_array<I>(input.second));
     for (int c = 0; c < 3; ++c) sorted[c] += stats.counter(classes[c]);
   }
-  // R1 = R2 = 1: every group is large, ~10^5 of them in the first rounds, so that 32-bit
-  // (group, key) composites do not fit and the 64-bit composite sort runs.
+  // R1 = R2 = 1: every group is large; 20000 random blocks, each twice, give ~6 * 10^5
+  // groups in the first round, so that 32-bit (group, key) composites do not fit and the
+  // 64-bit composite sort runs.
   {
-    const auto text = random_text(n, 4, 6, 'A');
+    const auto text = repeated_blocks(std::vector<std::size_t>(20000, 2), 1, 6);
     strix::run_stats stats;
     CHECK(ls_sa<C>(text, ls_options(1, 1), stats) == divsufsort_suffix_array<I>(text));
     CHECK(stats.counter("small_groups") == 0);
