@@ -50,11 +50,11 @@ constexpr int ls_medium_code = 14, ls_large_code = 15, ls_class_bits = 4, ls_cod
 //
 // Memory per text byte, w = sizeof(I): 16 (two arrays of 64-bit keys: the initial keys,
 // then the gathered M and L keys) + 5w (suffixes, ISA, two slot arrays, rank keys) + 2
-// (group-start flags, double-buffered) + 4w (group offsets, the classification sort's four
-// arrays of up to n/2 entries) + w/2 (offsets of the gathered groups), plus the caller's
-// text and SA (1 + w; the SA buffer doubles as the suffixes' second buffer). For I = uint32:
-// 16 + 20 + 2 + 16 + 2 = 56, with the caller's 61 bytes per text byte, plus the sort scratch;
-// for I = uint64: 16 + 40 + 2 + 32 + 4 + 9 = 103.
+// (group-start flags, double-buffered) + 3w (up to n/2 entries each: group offsets, the
+// offsets of the gathered groups, and the classification sort's four arrays), plus the
+// caller's text and SA (1 + w; the SA buffer doubles as the suffixes' second buffer) and the
+// sort scratch. For I = uint32: 16 + 20 + 2 + 12 = 50, 55 with the caller's; for I = uint64:
+// 16 + 40 + 2 + 24 = 82, 91 with the caller's.
 template <class ExecSpace, class I>
 class larsson_sadakane final : public sa_engine<ExecSpace, I> {
  public:
