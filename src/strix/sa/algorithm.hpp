@@ -25,8 +25,10 @@ struct sa_options {
   unsigned dcx_period = 7;
   // larsson_sadakane: groups of at most ls_small_group suffixes are sorted by one team in
   // scratch memory, those of at most ls_medium_group by a segmented sort, larger ones by
-  // a device-wide radix sort (the paper's R1 and R2).
-  std::uint32_t ls_small_group = 256;
+  // a device-wide radix sort (the paper's R1 and R2; its R1 = 256 on a Fermi GPU, 1024
+  // here: fastest of 64..1024 on an H100, where a block merge sort of 1024 pairs in shared
+  // memory beats the segmented sort; bench/sa_ls_tune.cpp). R1 <= 2048, R2 >= R1.
+  std::uint32_t ls_small_group = 1024;
   std::uint32_t ls_medium_group = 65536;
 };
 
