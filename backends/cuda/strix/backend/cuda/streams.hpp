@@ -5,6 +5,8 @@
 #include <Kokkos_Core.hpp>
 #include <vector>
 
+#include <strix/primitives/streams.hpp>  // the primary template (streams.cpp includes only this file)
+
 namespace strix::backend::cuda {
 
 // `count` non-blocking streams and a Kokkos::Cuda instance on each; destroy_streams fences
