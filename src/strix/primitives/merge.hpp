@@ -11,28 +11,29 @@
 
 namespace strix::primitives {
 
-// Where output position `diag` of merge(a, b) starts: the number of elements taken from
-// a (the rest, diag minus it, from b). Stable: on ties a's elements come first.
-template <class AView, class BView, class Less>
-KOKKOS_INLINE_FUNCTION std::uint64_t merge_path_split(const AView& a, std::uint64_t na, const BView& b,
-                                                      std::uint64_t nb, std::uint64_t diag, const Less& less) {
+// Where output position `diag` of the merge of a (na elements) and b (nb) starts: the
+// number of elements taken from a (the rest, diag minus it, from b). b_before_a(j, i): b's
+// j-th element strictly precedes a's i-th; on ties a's elements come first (stable).
+template <class BeforeA>
+KOKKOS_INLINE_FUNCTION std::uint64_t merge_path_split(std::uint64_t na, std::uint64_t nb, std::uint64_t diag,
+                                                      const BeforeA& b_before_a) {
   std::uint64_t lo = diag > nb ? diag - nb : 0;
   std::uint64_t hi = diag < na ? diag : na;
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    // a[mid] precedes b[diag-1-mid] unless b's is strictly smaller.
-    if (!less(b(diag - 1 - mid), a(mid))) lo = mid + 1;
+    if (!b_before_a(diag - 1 - mid, mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-// out[0, na+nb) = the stable merge of sorted a and b (less(x, y): x before y).
-// out must not overlap a or b.
-template <class ExecSpace, class T, class Less>
-void merge(const ExecSpace& space, const device_view<const T, ExecSpace>& a, const device_view<const T, ExecSpace>& b,
-           const device_view<T, ExecSpace>& out, const Less& less) {
-  const std::uint64_t na = a.extent(0), nb = b.extent(0), total = na + nb;
+// The merge of two sorted sequences known only through b_before_a (see merge_path_split):
+// emit(k, from_a, index) is called once for every output position k, with the element's
+// side and its index there. Tiles of output merge independently.
+template <class ExecSpace, class BeforeA, class Emit>
+void merge_by(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const BeforeA& b_before_a,
+              const Emit& emit) {
+  const std::uint64_t total = na + nb;
   if (total == 0) return;
   // Host threads take long tiles (few searches); device threads short ones.
   const std::uint64_t tile = is_host_space_v<ExecSpace> ? 4096 : 8;
@@ -42,13 +43,43 @@ void merge(const ExecSpace& space, const device_view<const T, ExecSpace>& a, con
       KOKKOS_LAMBDA(const std::int64_t t) {
         const std::uint64_t begin = static_cast<std::uint64_t>(t) * tile;
         const std::uint64_t end = begin + tile < total ? begin + tile : total;
-        std::uint64_t i = merge_path_split(a, na, b, nb, begin, less);
+        std::uint64_t i = merge_path_split(na, nb, begin, b_before_a);
         std::uint64_t j = begin - i;
         for (std::uint64_t k = begin; k < end; ++k) {
-          const bool take_a = j >= nb || (i < na && !less(b(j), a(i)));
-          out(k) = take_a ? a(i++) : b(j++);
+          const bool take_a = j >= nb || (i < na && !b_before_a(j, i));
+          if (take_a) emit(k, true, i++);
+          else emit(k, false, j++);
         }
       });
+}
+
+namespace merge_impl {
+template <class AView, class BView, class Less>
+struct view_before {
+  AView a;
+  BView b;
+  Less less;
+  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t j, std::uint64_t i) const { return less(b(j), a(i)); }
+};
+template <class AView, class BView, class OutView>
+struct view_emit {
+  AView a;
+  BView b;
+  OutView out;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t k, bool from_a, std::uint64_t idx) const {
+    out(k) = from_a ? a(idx) : b(idx);
+  }
+};
+}  // namespace merge_impl
+
+// out[0, na+nb) = the stable merge of sorted a and b (less(x, y): x before y).
+// out must not overlap a or b.
+template <class ExecSpace, class T, class Less>
+void merge(const ExecSpace& space, const device_view<const T, ExecSpace>& a, const device_view<const T, ExecSpace>& b,
+           const device_view<T, ExecSpace>& out, const Less& less) {
+  using A = device_view<const T, ExecSpace>;
+  merge_by(space, a.extent(0), b.extent(0), merge_impl::view_before<A, A, Less>{a, b, less},
+           merge_impl::view_emit<A, A, device_view<T, ExecSpace>>{a, b, out});
 }
 
 }  // namespace strix::primitives

@@ -8,8 +8,9 @@
 //
 // Working memory (I = uint32), sized once for every level: each level keeps its reduced
 // string and that string's suffix array (2 * 4 bytes a sample entry, about 2n entries over
-// all levels: 16n), the radix sorts' keys and values (24 bytes a top-level sample entry:
-// 16n) and the merge buffer (4n); with the caller's text and SA about 41n.
+// all levels: 16n), the radix sorts' values (8 bytes a top-level sample entry: 5n), their
+// keys, shared with the merge's packed symbols (16n), and the merge buffer (4n); with the
+// caller's text and SA about 46n.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -78,7 +79,7 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
     }
     const std::size_t sort = std::max<std::size_t>(sample_with_pad(cap), cap / cover_.period + 2);
     arena_ = allocate<I, memory_space>("strix::skew_levels", levels + 2, &mem_);
-    keys_ = allocate<std::uint64_t, memory_space>("strix::skew_keys", 2 * sort, &mem_);
+    keys_ = allocate<std::uint64_t, memory_space>("strix::skew_keys", 2 * std::max(sort, cap), &mem_);
     vals_ = allocate<I, memory_space>("strix::skew_vals", 2 * sort, &mem_);
     merge_buf_ = allocate<I, memory_space>("strix::skew_merge", cap, &mem_);
     present_ = allocate<std::uint32_t, memory_space>("strix::skew_alphabet", 256, &mem_);
@@ -140,6 +141,7 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
     const std::size_t half = vals_.extent(0) / 2;
     const index_view units(vals_.data(), mp), units_alt(vals_.data() + half, half);
     const device_view<std::uint64_t, ExecSpace> keys(keys_.data(), half), keys_alt(keys_.data() + half, half);
+    const device_view<std::uint64_t, ExecSpace> merge_keys(keys_.data(), 2 * n);
     Kokkos::parallel_for(
         "strix::skew_units", policy(space_, 0, mp), KOKKOS_LAMBDA(const std::int64_t u) { units(u) = static_cast<I>(u); });
     const sample_prefix_key<Sym> key{symbol_digits<Sym>::make(sym, static_cast<int>(c.period)), c};
@@ -173,7 +175,7 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
             if (u < m) ranks(u) = static_cast<I>(k - pad);
           });
     }
-    const induce_buffers<ExecSpace, I> buf{keys, keys_alt, units_alt, index_view(merge_buf_.data(), n)};
+    const induce_buffers<ExecSpace, I> buf{keys, keys_alt, units_alt, index_view(merge_buf_.data(), n), merge_keys};
     induce_and_merge<ExecSpace, I>(space_, ws_, *timer_, c, sym, n,
                                    device_view<const I, ExecSpace>(ranks.data(), m), sa, buf);
   }
