@@ -19,6 +19,11 @@ namespace {
 
 const unsigned periods[] = {3, 7, 13, 21};
 
+// Orders by all bits but the lowest (a CUDA lambda may not use a function-local type).
+struct high_less {
+  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
+};
+
 template <class C>
 std::vector<typename C::index> dc_sa(const bytes& text, const strix::sa_options& options, strix::run_stats* stats) {
   using I = typename C::index;
@@ -97,9 +102,6 @@ TEST_CASE("merge primitive: matches std::merge, stable on ties") {
       auto ad = to_view<space::memory_space>(a);
       auto bd = to_view<space::memory_space>(b);
       Kokkos::View<std::uint64_t*, space::memory_space> out("out", na + nb);
-      struct high_less {
-        KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
-      };
       strix::primitives::merge(space(), strix::device_view<const std::uint64_t, space>(ad.data(), na),
                                strix::device_view<const std::uint64_t, space>(bd.data(), nb),
                                strix::device_view<std::uint64_t, space>(out.data(), na + nb), high_less{});
