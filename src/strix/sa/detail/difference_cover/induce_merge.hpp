@@ -37,10 +37,11 @@ struct keyed_runs {
   device_view<I, ExecSpace> out_pos;
   device_view<std::uint64_t, ExecSpace> out_key;
   suffix_less<ExecSpace, I, Sym> less;
+  unsigned key_symbols;  // symbols packed in a key
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t j, std::uint64_t i) const {  // b[j] before a[i]
     const std::uint64_t kb = b_key(j), ka = a_key(i);
     if (kb != ka) return kb < ka;
-    return less(b_pos(j), a_pos(i));
+    return less(b_pos(j), a_pos(i), key_symbols);
   }
 };
 template <class ExecSpace, class I, class Sym>
@@ -95,9 +96,9 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
   using key_view = device_view<std::uint64_t, ExecSpace>;
   device_view<I, ExecSpace> src = sa, dst(buf.merge_buf.data(), n);
   key_view src_key(buf.merge_keys.data(), n), dst_key(buf.merge_keys.data() + n, n);
+  const int packed_symbols = symbol_digits<Sym>::make(sym, 1).per_digit;  // as many as fit 64 bits
   if (runs.size() > 1) {
-    const auto head = symbol_digits<Sym>::make(sym, 1);
-    const auto packed = symbol_digits<Sym>::make(sym, head.per_digit);  // as many symbols as fit
+    const auto packed = symbol_digits<Sym>::make(sym, packed_symbols);
     Kokkos::parallel_for(
         "strix::dc_merge_keys", policy(space, 0, n),
         KOKKOS_LAMBDA(const std::int64_t k) { src_key(k) = packed.digit(0, src(k)); });
@@ -120,7 +121,8 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
                                                device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
                                                device_view<I, ExecSpace>(dst.data() + a.first, a.second + b.second),
                                                key_view(dst_key.data() + a.first, a.second + b.second),
-                                               less};
+                                               less,
+                                               static_cast<unsigned>(packed_symbols)};
       primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym>{both});
       merged.emplace_back(a.first, a.second + b.second);
     }

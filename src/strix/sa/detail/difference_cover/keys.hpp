@@ -54,12 +54,13 @@ template <class ExecSpace, class I, class Sym>
 struct suffix_less {
   Sym sym;
   sample_rank<ExecSpace, I> rank;
-  KOKKOS_INLINE_FUNCTION bool operator()(const I a, const I b) const {
+  // `known`: the first `known` symbols of both are known to be equal.
+  KOKKOS_INLINE_FUNCTION bool operator()(const I a, const I b, const unsigned known = 0) const {
     if (a == b) return false;
     const std::uint64_t i = a, j = b;
     const unsigned period = rank.cover.period;
     const unsigned l = rank.cover.common_offset(static_cast<unsigned>(i % period), static_cast<unsigned>(j % period));
-    for (unsigned t = 0; t < l; ++t) {
+    for (unsigned t = known; t < l; ++t) {
       const std::uint64_t x = sym(i + t), y = sym(j + t);
       if (x != y) return x < y;  // the one that ends first (0) is smaller
     }
