@@ -16,7 +16,10 @@ template <class Space>
 std::vector<strix::sa_options> sa_algorithms_under_test() {
   using strix::sa_algorithm;
   std::vector<strix::sa_options> v{sa_with(sa_algorithm::automatic), sa_with(sa_algorithm::prefix_doubling),
-                                   sa_with(sa_algorithm::larsson_sadakane)};
+                                   sa_with(sa_algorithm::larsson_sadakane),
+                                   sa_with(sa_algorithm::skew),      sa_with(sa_algorithm::hybrid),
+                                   sa_with(sa_algorithm::dcx, 7),    sa_with(sa_algorithm::dcx, 13),
+                                   sa_with(sa_algorithm::dcx, 21)};
   if (strix::sa_algorithm_available<Space>(sa_algorithm::divsufsort)) v.push_back(sa_with(sa_algorithm::divsufsort));
   return v;
 }

@@ -1,14 +1,24 @@
 #pragma once
-// sa_algorithm::skew, hybrid and dcx. Placeholder until the constructions land.
+// sa_algorithm::skew, hybrid and dcx: the difference-cover constructions
+// (difference_cover/): skew recurses (DC3), hybrid and dcx rank their sample by prefix
+// doubling (X = 3 for hybrid, sa_options::dcx_period for dcx).
 #include <memory>
 
+#include <strix/sa/detail/difference_cover/hybrid.hpp>
+#include <strix/sa/detail/difference_cover/skew.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
 
 namespace strix::detail {
 
 template <class ExecSpace, class I>
-std::unique_ptr<sa_engine<ExecSpace, I>> make_difference_cover_engine(const ExecSpace&, const sa_options& options) {
-  throw error(error_code::invalid_input, "the " + algorithm_name(options) + " algorithm is not built yet");
+std::unique_ptr<sa_engine<ExecSpace, I>> make_difference_cover_engine(const ExecSpace& space, const sa_options& options) {
+  switch (options.algorithm) {
+    case sa_algorithm::skew: return std::make_unique<dc_skew<ExecSpace, I>>(space);
+    case sa_algorithm::hybrid: return std::make_unique<dc_hybrid<ExecSpace, I>>(space, 3);
+    case sa_algorithm::dcx: return std::make_unique<dc_hybrid<ExecSpace, I>>(space, options.dcx_period);
+    default: break;
+  }
+  throw error(error_code::invalid_input, "not a difference-cover algorithm: " + algorithm_name(options));
 }
 
 }  // namespace strix::detail

@@ -62,6 +62,20 @@ class prefix_doubling final : public sa_engine<ExecSpace, I> {
   void release() override;
   void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override;
 
+  // The sample of a difference-cover construction (hybrid, dcx), seen as m "units":
+  // the caller sorts the units by their first h0 units into presorted_suffixes(m), with
+  // group names (equal exactly when the prefixes are equal) in presorted_keys(m); rounds
+  // then double from h0 until every unit is alone, and ranks()(u) is unit u's rank.
+  // `scratch` (m entries, e.g. the caller's SA) serves as the sort's double buffer, and the
+  // caller's own sort may use presorted_keys / spare_keys(m) / scratch before. Returns the
+  // number of rounds. reserve(m) first.
+  index_view presorted_suffixes(std::size_t m) const { return index_view(suf_buf_.data(), m); }
+  wide_view presorted_keys(std::size_t m) const { return wide_of(0, m); }
+  wide_view spare_keys(std::size_t m) const { return wide_of(1, m); }
+  int rank_presorted(std::size_t m, std::uint64_t h0, const index_view& scratch, phase_timer<ExecSpace>& timer);
+  index_view ranks() const { return isa_; }
+  std::size_t peak_bytes() const { return mem_.peak(); }
+
   // Public only because CUDA lambdas may not live in private member functions.
   void initial_sort(const text_view<ExecSpace>& text);
   void doubling_round(std::uint64_t h);
@@ -71,6 +85,19 @@ class prefix_doubling final : public sa_engine<ExecSpace, I> {
   void find_largest_segment();
 
  private:
+  // Doubling rounds from prefix length h until every group is a singleton.
+  int double_until_sorted(std::uint64_t h) {
+    int rounds = 0;
+    while (m_ > 0) {
+      STRIX_REQUIRE(rounds < 64);  // h doubles: every group is a singleton once h >= n
+      doubling_round(h);
+      timer_->progress(1.0 - double(m_) / double(n_));
+      h *= 2;
+      ++rounds;
+    }
+    return rounds;
+  }
+
   // Sorts (keys, vals) on bits [begin, end); swaps each view with its *_alt partner when
   // the result ended there.
   template <class KeyView>
@@ -159,21 +186,32 @@ void prefix_doubling<ExecSpace, I>::build(const text_view<ExecSpace>& text, cons
     sa_ = sa;
     initial_sort(text);
     timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
-    std::uint64_t h = chars_per_key_;
-    int rounds = 0;
-    while (m_ > 0) {
-      STRIX_REQUIRE(h < n_);  // every group is a singleton once h >= n
-      doubling_round(h);
-      timer.progress(1.0 - double(m_) / double(n_));
-      h *= 2;
-      ++rounds;
-    }
+    const int rounds = double_until_sorted(chars_per_key_);
     write_suffix_array();
     if (stats) stats->set_counter("rounds", rounds);
   }
   timer.end();
   if (stats) stats->peak_bytes = mem_.peak() + caller_bytes;
   timer_ = nullptr;
+}
+
+template <class ExecSpace, class I>
+int prefix_doubling<ExecSpace, I>::rank_presorted(std::size_t m, std::uint64_t h0, const index_view& scratch,
+                                                  phase_timer<ExecSpace>& timer) {
+  STRIX_REQUIRE(m <= capacity_ && scratch.extent(0) >= m);
+  n_ = m;
+  if (m == 0) return 0;
+  timer_ = &timer;
+  timer.begin("sample ranks");
+  suf_ = index_view(suf_buf_.data(), m);
+  suf_alt_ = index_view(scratch.data(), m);
+  isa_ = index_view(isa_buf_.data(), m);
+  offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
+  m_ = m;
+  refine(wide_of(0, m), 2, true);
+  const int rounds = double_until_sorted(h0);
+  timer_ = nullptr;
+  return rounds;
 }
 
 // Initial round: radix sort of the first k characters of every suffix packed into

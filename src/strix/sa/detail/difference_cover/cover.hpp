@@ -1,0 +1,102 @@
+#pragma once
+// Difference covers: a set D of residues mod X such that every difference d mod X is
+// r1 - r2 for some r1, r2 in D. Then for any two positions i and j there is an l < X with
+// i + l and j + l both in the sample {p : p mod X in D}, which is what lets a sorted
+// sample order every suffix (Kärkkäinen-Sanders-Burkhardt).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+
+#include <strix/error.hpp>
+
+namespace strix::detail {
+
+struct difference_cover {
+  static constexpr int max_size = 8;
+  unsigned period = 0;  // X (at most 32: membership is a bit mask)
+  unsigned size = 0;    // |D|
+  unsigned members[max_size] = {};  // increasing
+  std::uint32_t mask = 0;           // bit r set when r is in D
+  std::uint8_t index_of[32] = {};   // r in D -> its place among the members
+
+  KOKKOS_INLINE_FUNCTION bool contains(std::uint64_t r) const { return (mask >> r) & 1u; }
+
+  // Smallest l in [0, X) with (a + l) and (b + l) both in D (a, b residues).
+  KOKKOS_INLINE_FUNCTION unsigned common_offset(unsigned a, unsigned b) const {
+    for (unsigned l = 0; l < period; ++l) {
+      unsigned ra = a + l, rb = b + l;
+      if (ra >= period) ra -= period;
+      if (rb >= period) rb -= period;
+      if (contains(ra) && contains(rb)) return l;
+    }
+    return period;  // not a cover; valid() rules this out
+  }
+
+  // The sample as "units": sample positions in increasing order are units 0, 1, ...;
+  // position p + X is unit unit_of(p) + |D|, so a shift by X positions is one by |D| units.
+  KOKKOS_INLINE_FUNCTION std::uint64_t unit_of(std::uint64_t p) const {
+    return (p / period) * size + index_of[p % period];
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t position_of(std::uint64_t u) const {
+    return (u / size) * period + members[u % size];
+  }
+  // Sample positions p < n.
+  std::uint64_t sample_below(std::uint64_t n) const {
+    std::uint64_t m = (n / period) * size;
+    for (unsigned k = 0; k < size; ++k) m += members[k] < n % period;
+    return m;
+  }
+  // Positions p < n with p mod X == r.
+  static std::uint64_t class_size(std::uint64_t n, unsigned r, unsigned period) {
+    return n > r ? (n - r + period - 1) / period : 0;
+  }
+
+  // Every difference mod X is covered.
+  bool valid() const {
+    if (period == 0 || period > 32 || size == 0 || size > max_size) return false;
+    for (unsigned d = 0; d < period; ++d) {
+      bool found = false;
+      for (unsigned a = 0; a < size && !found; ++a)
+        for (unsigned b = 0; b < size && !found; ++b) found = (members[a] + period - members[b]) % period == d;
+      if (!found) return false;
+    }
+    return true;
+  }
+};
+
+// The covers strix supports (small ones; X = 3 is DC3 / skew).
+inline const unsigned* supported_dc_periods(unsigned& count) {
+  static const unsigned periods[] = {3, 7, 13, 21};
+  count = 4;
+  return periods;
+}
+
+inline difference_cover make_difference_cover(unsigned period) {
+  difference_cover c;
+  c.period = period;
+  auto set = [&](std::initializer_list<unsigned> d) {
+    for (unsigned r : d) {
+      c.index_of[r] = static_cast<std::uint8_t>(c.size);
+      c.members[c.size++] = r;
+      c.mask |= 1u << r;
+    }
+  };
+  switch (period) {
+    case 3: set({1, 2}); break;
+    case 7: set({1, 2, 4}); break;
+    case 13: set({1, 2, 4, 10}); break;
+    case 21: set({1, 2, 5, 15, 17}); break;
+    default: {
+      unsigned count = 0;
+      const unsigned* p = supported_dc_periods(count);
+      std::string list;
+      for (unsigned k = 0; k < count; ++k) list += (k ? ", dc" : "dc") + std::to_string(p[k]);
+      throw error(error_code::invalid_input, "difference cover period " + std::to_string(period) +
+                                                 " is not supported (supported: " + list + ")");
+    }
+  }
+  STRIX_REQUIRE(c.valid());
+  return c;
+}
+
+}  // namespace strix::detail

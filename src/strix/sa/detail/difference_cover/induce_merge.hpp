@@ -1,0 +1,136 @@
+#pragma once
+// The last steps of every difference-cover construction, once the sample is ranked:
+//   1. the sample in rank order;
+//   2. each non-sample class r (positions p = r mod X) radix-sorted by its symbols up to
+//      the next sample position and that position's rank;
+//   3. these 1 + (X - |D|) sorted runs merged pairwise (merge path) by suffix_less. Each
+//      suffix carries its first symbols packed in 64 bits through the merges: most
+//      comparisons end there, without the comparator's random reads of text and ranks.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <strix/core/bits.hpp>
+#include <strix/core/phase_timer.hpp>
+#include <strix/primitives/merge.hpp>
+#include <strix/sa/detail/difference_cover/keys.hpp>
+
+namespace strix::detail {
+
+// Scratch of induce_and_merge: keys, keys_alt and vals_alt hold at least the largest
+// class (ceil(n / X) entries); merge_buf n entries, merge_keys 2n (they may share memory
+// with keys and keys_alt: the class sorts are done when the merge starts).
+template <class ExecSpace, class I>
+struct induce_buffers {
+  device_view<std::uint64_t, ExecSpace> keys, keys_alt;
+  device_view<I, ExecSpace> vals_alt, merge_buf;
+  device_view<std::uint64_t, ExecSpace> merge_keys;
+};
+
+// One merge of runs a and b of (position, packed first symbols): the packed symbols
+// decide unless equal, then suffix_less.
+template <class ExecSpace, class I, class Sym>
+struct keyed_runs {
+  device_view<const I, ExecSpace> a_pos, b_pos;
+  device_view<const std::uint64_t, ExecSpace> a_key, b_key;
+  device_view<I, ExecSpace> out_pos;
+  device_view<std::uint64_t, ExecSpace> out_key;
+  suffix_less<ExecSpace, I, Sym> less;
+  unsigned key_symbols;  // symbols packed in a key
+  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t j, std::uint64_t i) const {  // b[j] before a[i]
+    const std::uint64_t kb = b_key(j), ka = a_key(i);
+    if (kb != ka) return kb < ka;
+    return less(b_pos(j), a_pos(i), key_symbols);
+  }
+};
+template <class ExecSpace, class I, class Sym>
+struct keyed_emit {
+  keyed_runs<ExecSpace, I, Sym> runs;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t k, bool from_a, std::uint64_t idx) const {
+    runs.out_pos(k) = from_a ? runs.a_pos(idx) : runs.b_pos(idx);
+    runs.out_key(k) = from_a ? runs.a_key(idx) : runs.b_key(idx);
+  }
+};
+
+// Writes the suffix array of the n-symbol text `sym` into sa, from ranks(u) = the rank of
+// sample unit u among the m = cover.sample_below(n) sample suffixes.
+template <class ExecSpace, class I, class Sym>
+void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, phase_timer<ExecSpace>& timer,
+                      const difference_cover& cover, const Sym& sym, std::uint64_t n,
+                      const device_view<const I, ExecSpace>& ranks, const device_view<I, ExecSpace>& sa,
+                      const induce_buffers<ExecSpace, I>& buf) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t m = cover.sample_below(n);
+  const difference_cover c = cover;
+  timer.begin("sample order");
+  if (m > 0) {
+    Kokkos::parallel_for(
+        "strix::dc_sample_order", policy(space, 0, m),
+        KOKKOS_LAMBDA(const std::int64_t u) { sa(ranks(u)) = static_cast<I>(c.position_of(u)); });
+  }
+  // Runs: [offset, offset + length) of sa.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
+  if (m > 0) runs.emplace_back(0, m);
+  const sample_rank<ExecSpace, I> rank{ranks, cover, n};
+  timer.begin("nonsample sort");
+  std::uint64_t offset = m;
+  for (unsigned r = 0; r < cover.period; ++r) {
+    if (cover.contains(r)) continue;
+    const std::uint64_t count = difference_cover::class_size(n, r, cover.period);
+    if (count == 0) continue;
+    const device_view<I, ExecSpace> vals(sa.data() + offset, count);
+    const unsigned period = cover.period;
+    Kokkos::parallel_for(
+        "strix::dc_class", policy(space, 0, count),
+        KOKKOS_LAMBDA(const std::int64_t k) { vals(k) = static_cast<I>(r + static_cast<std::uint64_t>(k) * period); });
+    const int l = static_cast<int>(cover.common_offset(r, r));  // the next sample position
+    const class_key<ExecSpace, I, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
+    lsd_sort(space, ws, key, buf.keys, buf.keys_alt, vals, buf.vals_alt);
+    runs.emplace_back(offset, count);
+    offset += count;
+  }
+  STRIX_REQUIRE(offset == n);
+  timer.begin("merge");
+  const suffix_less<ExecSpace, I, Sym> less{sym, rank};
+  using key_view = device_view<std::uint64_t, ExecSpace>;
+  device_view<I, ExecSpace> src = sa, dst(buf.merge_buf.data(), n);
+  key_view src_key(buf.merge_keys.data(), n), dst_key(buf.merge_keys.data() + n, n);
+  const int packed_symbols = symbol_digits<Sym>::make(sym, 1).per_digit;  // as many as fit 64 bits
+  if (runs.size() > 1) {
+    const auto packed = symbol_digits<Sym>::make(sym, packed_symbols);
+    Kokkos::parallel_for(
+        "strix::dc_merge_keys", policy(space, 0, n),
+        KOKKOS_LAMBDA(const std::int64_t k) { src_key(k) = packed.digit(0, src(k)); });
+  }
+  while (runs.size() > 1) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+    for (std::size_t k = 0; k < runs.size(); k += 2) {
+      const auto a = runs[k];
+      if (k + 1 == runs.size()) {  // odd one out: carried over
+        Kokkos::deep_copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
+                          device_view<I, ExecSpace>(src.data() + a.first, a.second));
+        Kokkos::deep_copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
+        merged.push_back(a);
+        break;
+      }
+      const auto b = runs[k + 1];
+      const keyed_runs<ExecSpace, I, Sym> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
+                                               device_view<const I, ExecSpace>(src.data() + b.first, b.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + a.first, a.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
+                                               device_view<I, ExecSpace>(dst.data() + a.first, a.second + b.second),
+                                               key_view(dst_key.data() + a.first, a.second + b.second),
+                                               less,
+                                               static_cast<unsigned>(packed_symbols)};
+      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym>{both});
+      merged.emplace_back(a.first, a.second + b.second);
+    }
+    runs.swap(merged);
+    std::swap(src, dst);
+    std::swap(src_key, dst_key);
+  }
+  if (src.data() != sa.data()) Kokkos::deep_copy(space, sa, src);
+}
+
+}  // namespace strix::detail

@@ -1,0 +1,191 @@
+// The difference-cover constructions (skew, hybrid, dcX): the covers, skew's recursion,
+// lengths around multiples of the period, and the merge primitive they use.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <strix/primitives/merge.hpp>
+#include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/strix.hpp>
+
+#include "sa_algorithms.hpp"
+#include "test_support.hpp"
+
+using namespace strix_test;
+
+TEST_SUITE_BEGIN("sa");
+
+namespace {
+
+const unsigned periods[] = {3, 7, 13, 21};
+
+// Orders by all bits but the lowest (a CUDA lambda may not use a function-local type).
+struct high_less {
+  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
+};
+
+template <class C>
+std::vector<typename C::index> dc_sa(const bytes& text, const strix::sa_options& options, strix::run_stats* stats) {
+  using I = typename C::index;
+  auto text_d = to_view<typename C::memory_space>(text);
+  Kokkos::View<I*, typename C::memory_space> sa("sa", text.size());
+  Kokkos::deep_copy(sa, I(777));
+  strix::suffix_array(typename C::space(), text_d, sa, options, stats);
+  return to_vector(sa);
+}
+
+std::vector<strix::sa_options> dc_algorithms() {
+  using strix::sa_algorithm;
+  std::vector<strix::sa_options> v{sa_with(sa_algorithm::skew), sa_with(sa_algorithm::hybrid)};
+  for (unsigned x : periods) v.push_back(sa_with(sa_algorithm::dcx, x));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("difference covers: every difference is covered, and only valid periods are made") {
+  for (unsigned x : periods) {
+    CAPTURE(x);
+    const auto c = strix::detail::make_difference_cover(x);
+    CHECK(c.valid());
+    // Independently of valid(): every pair of residues meets the sample within X steps.
+    for (unsigned a = 0; a < x; ++a)
+      for (unsigned b = 0; b < x; ++b) {
+        const unsigned l = c.common_offset(a, b);
+        REQUIRE(l < x);
+        CHECK(c.contains((a + l) % x));
+        CHECK(c.contains((b + l) % x));
+      }
+    // Units and positions are inverse and order-preserving.
+    std::uint64_t unit = 0;
+    for (std::uint64_t p = 0; p < 5 * x; ++p) {
+      if (!c.contains(p % x)) continue;
+      CHECK(c.unit_of(p) == unit);
+      CHECK(c.position_of(unit) == p);
+      ++unit;
+      CHECK(c.sample_below(p + 1) == unit);
+    }
+  }
+  strix::detail::difference_cover broken = strix::detail::make_difference_cover(7);
+  broken.mask &= ~(1u << 4);
+  broken.size = 2;
+  CHECK(!broken.valid());
+  for (unsigned bad : {0u, 1u, 2u, 4u, 5u, 57u})
+    CHECK_THROWS_AS(strix::detail::make_difference_cover(bad), strix::error);
+  try {
+    strix::sa_options o = sa_with(strix::sa_algorithm::dcx, 5);
+    Kokkos::View<std::uint8_t*, Kokkos::HostSpace> t("t", 4);
+    Kokkos::View<std::uint32_t*, Kokkos::HostSpace> sa("sa", 4);
+    strix::suffix_array(Kokkos::DefaultHostExecutionSpace(), t, sa, o);
+    FAIL("dc5 was accepted");
+  } catch (const strix::error& e) {
+    CHECK(e.code() == strix::error_code::invalid_input);
+    CHECK(std::string(e.what()).find("dc13") != std::string::npos);
+  }
+}
+
+TEST_CASE("merge primitive: matches std::merge, stable on ties") {
+  using space = Kokkos::DefaultExecutionSpace;
+  std::mt19937_64 rng(5);
+  for (std::size_t na : {0, 1, 7, 100, 5000, 20000})
+    for (std::size_t nb : {0, 1, 9, 3000, 20011}) {
+      // Values carry their origin in the low bit; the comparator sees only the high bits,
+      // so ties must put a's elements first.
+      std::vector<std::uint64_t> a(na), b(nb);
+      for (auto& v : a) v = (rng() % 50) << 1;
+      for (auto& v : b) v = ((rng() % 50) << 1) | 1;
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      std::vector<std::uint64_t> expected(na + nb);
+      auto less = [](std::uint64_t x, std::uint64_t y) { return (x >> 1) < (y >> 1); };
+      std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin(), less);
+      auto ad = to_view<space::memory_space>(a);
+      auto bd = to_view<space::memory_space>(b);
+      Kokkos::View<std::uint64_t*, space::memory_space> out("out", na + nb);
+      strix::primitives::merge(space(), strix::device_view<const std::uint64_t, space>(ad.data(), na),
+                               strix::device_view<const std::uint64_t, space>(bd.data(), nb),
+                               strix::device_view<std::uint64_t, space>(out.data(), na + nb), high_less{});
+      CAPTURE(na);
+      CAPTURE(nb);
+      CHECK(to_vector(out) == expected);
+    }
+}
+
+TEST_CASE_TEMPLATE_DEFINE("skew: deep recursion on repetitive texts", C, skew_depth) {
+  using I = typename C::index;
+  const std::vector<std::pair<std::string, bytes>> inputs{
+      {"all equal", bytes(3000, 'a')},
+      {"all 0x00", bytes(2000, 0)},
+      {"all 0xFF", bytes(2000, 0xFF)},
+      {"fibonacci", fibonacci_word(5000)},
+      {"period 2", periodic(4000, "ab")},
+      {"period 3", periodic(4000, "abc")},
+      {"period 7", periodic(4001, "abcabca")},
+      {"period 13", periodic(3999, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d")},
+  };
+  for (const auto& input : inputs) {
+    CAPTURE(input.first);
+    strix::run_stats stats;
+    CHECK(dc_sa<C>(input.second, sa_with(strix::sa_algorithm::skew), &stats) == naive_suffix_array<I>(input.second));
+    CHECK(stats.counter("recursion_depth") > 3);
+    CHECK(stats.counter("sample") == strix::detail::make_difference_cover(3).sample_below(input.second.size()));
+    // hybrid ranks the same sample by doubling instead: several rounds, no recursion.
+    strix::run_stats hybrid_stats;
+    CHECK(dc_sa<C>(input.second, sa_with(strix::sa_algorithm::hybrid), &hybrid_stats) == naive_suffix_array<I>(input.second));
+    CHECK(hybrid_stats.counter("rounds") > 1);
+    CHECK(hybrid_stats.counter("recursion_depth") == 0);
+  }
+  // A random text's names are unique at once: no recursion.
+  strix::run_stats stats;
+  const auto text = random_text(1000, 256, 3);
+  CHECK(dc_sa<C>(text, sa_with(strix::sa_algorithm::skew), &stats) == naive_suffix_array<I>(text));
+  CHECK(stats.counter("recursion_depth") == 0);
+}
+TEST_CASE_TEMPLATE_APPLY(skew_depth, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("difference covers: lengths around multiples of the period, and tiny texts", C, dc_lengths) {
+  using I = typename C::index;
+  std::uint64_t seed = 11;
+  for (const auto& options : dc_algorithms()) {
+    const auto algorithm = strix::algorithm_name(options);
+    CAPTURE(algorithm);
+    const unsigned x = options.algorithm == strix::sa_algorithm::dcx ? options.dcx_period : 3;
+    std::vector<std::size_t> lengths;
+    for (std::size_t n = 0; n <= 40; ++n) lengths.push_back(n);
+    for (std::size_t k : {5, 17, 64})
+      for (std::size_t d : {x * k - 1, x * k, x * k + 1}) lengths.push_back(d);
+    for (std::size_t n : lengths) {
+      CAPTURE(n);
+      for (unsigned sigma : {1u, 2u, 3u, 256u}) {
+        CAPTURE(sigma);
+        const auto text = random_text(n, sigma, seed++, sigma == 256 ? 0 : 0xFE);
+        strix::run_stats stats;
+        CHECK(dc_sa<C>(text, options, &stats) == naive_suffix_array<I>(text));
+        if (n > 1) CHECK(stats.counter("sample") == strix::detail::make_difference_cover(x).sample_below(n));
+      }
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(dc_lengths, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("difference covers: wide alphabets need several key words", C, dc_alphabets) {
+  using I = typename C::index;
+  // 256 symbols take 9 bits: 13 and 21 symbols do not fit one 64-bit key; runs of one
+  // symbol with rare breaks make the sample's names repeat and the doubling run long.
+  std::mt19937_64 rng(7);
+  for (const auto& options : dc_algorithms()) {
+    const auto algorithm = strix::algorithm_name(options);
+    CAPTURE(algorithm);
+    for (std::size_t n : {999u, 4096u, 10007u}) {
+      bytes text(n);
+      for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<std::uint8_t>(rng() % 97 == 0 ? rng() : (i / 50) % 256);
+      CAPTURE(n);
+      CHECK(dc_sa<C>(text, options, nullptr) == divsufsort_suffix_array<I>(text));
+      const auto blocks = periodic(n, std::string("\x00\xff\x80\x01\x00\xff\x80\x02\x00\xff\x80\x01\x7f", 13));
+      CHECK(dc_sa<C>(blocks, options, nullptr) == divsufsort_suffix_array<I>(blocks));
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(dc_alphabets, all_configs);
+
+TEST_SUITE_END();
