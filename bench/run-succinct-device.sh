@@ -29,8 +29,8 @@ steps=",${STRIX_SUCCINCT_STEPS:-tests,strix,ecl,host},"
 step() { [[ "$steps" == *",$1,"* ]]; }
 
 if step tests; then
-echo "== tests: succinct suite (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
-timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct > "$out/tests.log" 2>&1
+echo "== tests: succinct and primitives suites (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
+timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct,primitives > "$out/tests.log" 2>&1
 echo "strix_tests exit $?"; tail -4 "$out/tests.log"
 timeout 60 bash "$carry/tests/cli/cli_wt_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
 echo "cli_wt_test exit $?"; tail -3 "$out/cli.log"
@@ -93,6 +93,11 @@ awk '
       row("wt access, device, sigma " s ", Gq/s", "wt_s" s "_device_access", "", s == 4 ? ">= 19" : ">= 3.4")
       row("wt rank, device, sigma " s ", Gq/s", "wt_s" s "_device_rank", "", s == 4 ? ">= 15" : ">= 3.0")
       row("wt select, device, sigma " s ", Gq/s", "wt_s" s "_device_select", "", s == 4 ? ">= 5.4" : ">= 1.3")
+      row("wt streamed build (chunks of 2^28 symbols), sigma " s ", ms", "wt_s" s "_streamed_build_ms", "", "-")
+      row("wt rank, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_rank_sorted", "", "-")
+      row("wt select, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_select_sorted", "", "-")
+      k = "wt_s" s "_phase_"
+      printf "| wt build phases, sigma %s, ms: copy / alphabet / map / fill / partition / rank_select | - | %s / %s / %s / %s / %s / %s | - |\n", s, v(st, k "copy_to_device_ms"), v(st, k "alphabet_ms"), v(st, k "levels_map_ms"), v(st, k "levels_fill_ms"), v(st, k "levels_partition_ms"), v(st, k "rank_select_ms")
       row("wm (matrix) build, sigma " s ", ms", "wm_s" s "_build_ms", "", "-")
       k = "wm_s" s "_device_"
       printf "| wm access / rank / select, device, sigma %s, Gq/s | - | %s / %s / %s | - |\n", s, v(st, k "access"), v(st, k "rank"), v(st, k "select")

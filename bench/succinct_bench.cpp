@@ -2,7 +2,7 @@
 // space (the GPU in a CUDA build): the figures of issue 10, each the median of --runs timed
 // runs after one warm-up. Prints one line per figure: "RESULT <name> <value> <unit>".
 //   strix_bench_succinct [--bits N] [--big-bits N] [--queries Q] [--text-bytes B]
-//                        [--runs R] [--what bv,wt,wm] [--file PATH ...]
+//                        [--runs R] [--what bv,wt,wm] [--file PATH ...] [--stream-chunk C]
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
@@ -79,7 +79,8 @@ void bench_bit_vector(std::uint64_t n, std::uint64_t q, int runs, const std::str
 }
 
 template <class W>
-void bench_wavelet(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_t q, int runs, const std::string& tag) {
+void bench_wavelet(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_t q, int runs, const std::string& tag,
+                   std::uint64_t stream_chunk = 0) {
   using I = typename W::index_type;
   const std::uint64_t n = text.extent(0);
   // Each build from an empty slot (freeing the previous structure is not timed).
@@ -146,6 +147,29 @@ void bench_wavelet(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_
   result(tag + "_host_rank", double(q) / s / 1e9, "Gq/s");
   s = median_seconds(runs, [&] { w.select(sym_h.data(), ks_h.data(), q, out_h.data()); });
   result(tag + "_host_select", double(q) / s / 1e9, "Gq/s");
+  // Streamed construction (the text through the device in chunks) and, on the structure it
+  // builds (the same as above), rank and select batches sorted by symbol first.
+  if (stream_chunk > 0 && stream_chunk < n) {
+    strix::wavelet_options opt;
+    opt.build_chunk = stream_chunk;
+    opt.sort_by_symbol = true;
+    W ws;
+    std::vector<double> st;
+    for (int r = 0; r <= (runs < 3 ? runs : 3); ++r) {
+      ws = W();
+      space().fence();
+      const auto t0 = std::chrono::steady_clock::now();
+      ws = W::from_host(space(), text.data(), n, opt);
+      space().fence();
+      if (r > 0) st.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(st.begin(), st.end());
+    result(tag + "_streamed_build_ms", st[st.size() / 2] * 1e3, "ms");
+    s = median_seconds(runs, [&] { ws.rank(sym, pos, out); });
+    result(tag + "_device_rank_sorted", double(q) / s / 1e9, "Gq/s");
+    s = median_seconds(runs, [&] { ws.select(sym, ks, out); });
+    result(tag + "_device_select_sorted", double(q) / s / 1e9, "Gq/s");
+  }
 }
 
 Kokkos::View<std::uint8_t*, pinned> random_text(std::uint64_t n, unsigned sigma) {
@@ -169,6 +193,7 @@ Kokkos::View<std::uint8_t*, pinned> file_text(const std::string& path) {
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   std::uint64_t bits = 1000000000ull, big_bits = 32000000000ull, queries = 100000000ull, text_bytes = 2000000000ull;
+  std::uint64_t stream_chunk = 1ull << 28;  // symbols per chunk of the streamed build (0: not measured)
   int runs = 5;
   std::string what = "bv,bvbig,wt,wm,files";
   std::vector<std::string> files;
@@ -180,6 +205,7 @@ int main(int argc, char** argv) {
     else if (a == "--queries") queries = std::stoull(next());
     else if (a == "--text-bytes") text_bytes = std::stoull(next());
     else if (a == "--runs") runs = std::stoi(next());
+    else if (a == "--stream-chunk") stream_chunk = std::stoull(next());
     else if (a == "--what") what = next();
     else if (a == "--file") files.push_back(next());
   }
@@ -191,7 +217,7 @@ int main(int argc, char** argv) {
     for (unsigned sigma : {4u, 256u}) {
       if (!want("wt") && !want("wm")) break;
       auto text = random_text(text_bytes, sigma);
-      if (want("wt")) bench_wavelet<strix::wavelet_tree<space, std::uint8_t, std::uint32_t>>(text, queries, runs, "wt_s" + std::to_string(sigma));
+      if (want("wt")) bench_wavelet<strix::wavelet_tree<space, std::uint8_t, std::uint32_t>>(text, queries, runs, "wt_s" + std::to_string(sigma), stream_chunk);
       if (want("wm")) bench_wavelet<strix::wavelet_matrix<space, std::uint8_t, std::uint32_t>>(text, queries, runs, "wm_s" + std::to_string(sigma));
     }
     if (want("files"))
