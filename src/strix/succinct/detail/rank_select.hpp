@@ -45,30 +45,48 @@ struct bit_vector_ref {
   }
   KOKKOS_INLINE_FUNCTION P rank0(P i) const { return i - rank1(i); }
 
-  // rank1(i) and, for i < n, bit i (read from the words rank1 loads anyway).
+  // rank1(i) and, for i < n, bit i (read from the words rank1 loads anyway). The words it
+  // needs all lie in the 32-byte sector of word i / 64, loaded whole (two 16-byte loads on
+  // the device rather than up to four dependent 8-byte ones).
   KOKKOS_INLINE_FUNCTION P rank1_and_bit(P i, bool& bit) const {
     const P block = i >> l2_bits_log2;
     const unsigned offset = static_cast<unsigned>(i & 511);
     const P w_i = i >> 6;
     const unsigned b_i = static_cast<unsigned>(i & 63);
-    if (offset < 256) {
+    if (offset == 0) {  // at a block start (possibly i = n, past the last word)
+      bit = i < n && (words[w_i] & 1u);
+      return static_cast<P>(l1[i >> l1_bits_log2]) + l2[block];
+    }
+    std::uint64_t s[4];
+    load_words4(w_i & ~P(3), s);
+    const unsigned t = static_cast<unsigned>(w_i & 3);
+    const std::uint64_t below = b_i ? (std::uint64_t(1) << b_i) - 1 : 0;
+    if (offset < 256) {  // forward from the block start: words 0..3 of the block
       P count = static_cast<P>(l1[i >> l1_bits_log2]) + l2[block];
-      for (P w = block * words_per_l2; w < w_i; ++w) count += detail::popcount64(words[w]);
-      if (b_i) {
-        const std::uint64_t word = words[w_i];
-        count += detail::popcount64(word & ((std::uint64_t(1) << b_i) - 1));
-        bit = (word >> b_i) & 1u;
-      } else {
-        bit = i < n && (words[w_i] & 1u);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (unsigned j = 0; j < 4; ++j) {
+        if (j < t) count += detail::popcount64(s[j]);
+        if (j == t) {
+          count += detail::popcount64(s[j] & below);
+          bit = (s[j] >> b_i) & 1u;
+        }
       }
       return count;
     }
-    const P next = block + 1;
+    const P next = block + 1;  // backward from the next block's count: words 4..7
     P count = static_cast<P>(l1[next >> (l1_bits_log2 - l2_bits_log2)]) + l2[next];
-    const std::uint64_t word = words[w_i];
-    count -= detail::popcount64(word >> b_i);
-    bit = (word >> b_i) & 1u;
-    for (P w = w_i + 1; w < next * words_per_l2; ++w) count -= detail::popcount64(words[w]);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (unsigned j = 0; j < 4; ++j) {
+      if (j > t) count -= detail::popcount64(s[j]);
+      if (j == t) {
+        count -= detail::popcount64(s[j] & ~below);
+        bit = (s[j] >> b_i) & 1u;
+      }
+    }
     return count;
   }
 
@@ -93,14 +111,21 @@ struct bit_vector_ref {
       lo = samples[s] >> (l2_bits_log2 + 4);
       if (s + 1 < count) hi = samples[s + 1] >> (l2_bits_log2 + 4);
     }
-    // Last sector whose first block has fewer than k ones (zeros) before it.
+    // Last sector whose first block has fewer than k ones (zeros) before it. The samples'
+    // sectors mostly share an L1 block: its count is read once.
+    const P lo_l1 = lo >> (l1_bits_log2 - l2_bits_log2 - 4);
+    const P lo_l1_ones = static_cast<P>(l1[lo_l1]);
     while (lo < hi) {
       const P mid = lo + (hi - lo + 1) / 2;
-      if (before_l2<One>(mid << 4) < k) lo = mid;
+      const P j = mid << 4, b = j >> (l1_bits_log2 - l2_bits_log2);
+      const P ones_before = (b == lo_l1 ? lo_l1_ones : static_cast<P>(l1[b])) + l2[j];
+      if ((One ? ones_before : (j << l2_bits_log2) - ones_before) < k) lo = mid;
       else hi = mid - 1;
     }
     const P first = lo << 4;
-    const P l1_before = before_l1<One>(first >> (l1_bits_log2 - l2_bits_log2));
+    const P first_l1 = first >> (l1_bits_log2 - l2_bits_log2);
+    const P first_l1_ones = first_l1 == lo_l1 ? lo_l1_ones : static_cast<P>(l1[first_l1]);
+    const P l1_before = One ? first_l1_ones : (first_l1 << l1_bits_log2) - first_l1_ones;
     std::uint64_t sector[4];
     load_sector(first, sector);
     // Blocks of the sector (up to the last block) with fewer than k before them: at least the
@@ -122,27 +147,46 @@ struct bit_vector_ref {
     }
     const P block = first + P(below - 1);
     k -= chosen;
+    // The block's eight words at once, then the word holding the k-th one in registers.
     const P w0 = block * words_per_l2;
+    std::uint64_t s[8];
+    load_words4(w0, s);
+    load_words4(w0 + 4, s + 4);
+    std::uint64_t hit = 0;
+    int hit_w = 0;
+    bool found = false;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
     for (int w = 0; w < words_per_l2; ++w) {
-      const std::uint64_t word = One ? words[w0 + w] : ~words[w0 + w];
+      const std::uint64_t word = One ? s[w] : ~s[w];
       const P c = static_cast<P>(detail::popcount64(word));
-      if (k <= c) return (w0 + w) * 64 + static_cast<P>(detail::select_in_word(word, static_cast<int>(k - 1)));
-      k -= c;
+      if (!found) {
+        if (k <= c) {
+          hit = word;
+          hit_w = w;
+          found = true;
+        } else {
+          k -= c;
+        }
+      }
     }
-    return n;  // not reached for k in range
+    return (w0 + hit_w) * 64 + static_cast<P>(detail::select_in_word(hit, static_cast<int>(k - 1)));
   }
 
  private:
-  template <bool One>
-  KOKKOS_INLINE_FUNCTION P before_l1(P b) const {
-    const P ones_before = static_cast<P>(l1[b]);
-    return One ? ones_before : (b << l1_bits_log2) - ones_before;
-  }
-  // Ones (zeros) before L2 block j.
-  template <bool One>
-  KOKKOS_INLINE_FUNCTION P before_l2(P j) const {
-    const P ones_before = static_cast<P>(l1[j >> (l1_bits_log2 - l2_bits_log2)]) + l2[j];
-    return One ? ones_before : (j << l2_bits_log2) - ones_before;
+  // Words [first, first + 4) (first a multiple of 4: one aligned 32-byte sector).
+  KOKKOS_INLINE_FUNCTION void load_words4(P first, std::uint64_t* s) const {
+#if defined(__CUDA_ARCH__)
+    const ulonglong2* p = reinterpret_cast<const ulonglong2*>(words + first);
+    const ulonglong2 a = p[0], b = p[1];
+    s[0] = a.x;
+    s[1] = a.y;
+    s[2] = b.x;
+    s[3] = b.y;
+#else
+    std::memcpy(s, words + first, 32);
+#endif
   }
   // The 16 L2 counts from block `first` (a multiple of 16): one aligned 32-byte sector (the
   // array is padded to whole sectors).
