@@ -7,7 +7,7 @@
 # ecl_bench}, lib/ (libdivsufsort*.so*), tests/cli/{cli_common.sh,cli_wt_test.sh}, and the
 # inputs english.txt.xz and chrX.dna.xz in $STRIX_DATA (default: ../data).
 #   bash run-succinct-device.sh [RUNS]
-# STRIX_SUCCINCT_STEPS (default "tests,strix,ecl,host") picks the steps; ECL_WHAT (default
+# STRIX_SUCCINCT_STEPS (default "tests,strix,stream,ecl,host") picks the steps; ECL_WHAT (default
 # "bv,bvbig,wt") what ecl_bench measures. Each step is time-boxed; the table comes last.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,7 +16,7 @@ data="${STRIX_DATA:-$here/../data}"
 runs="${1:-5}"
 out="${OUT:-/tmp/strix-succinct-out}"
 mkdir -p "$out"
-touch "$out/ecl.txt" "$out/strix.txt" "$out/omp.txt" "$out/sdsl.txt"
+touch "$out/ecl.txt" "$out/strix.txt" "$out/omp.txt" "$out/sdsl.txt" "$out/stream.txt"
 export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 bin="$carry/bin"
 for x in "$bin"/*.xz; do [ -e "$x" ] && xz -dkf "$x"; done
@@ -25,12 +25,12 @@ device="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 host="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores)"
 echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ)"
 
-steps=",${STRIX_SUCCINCT_STEPS:-tests,strix,ecl,host},"
+steps=",${STRIX_SUCCINCT_STEPS:-tests,strix,stream,ecl,host},"
 step() { [[ "$steps" == *",$1,"* ]]; }
 
 if step tests; then
-echo "== tests: succinct suite (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
-timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct > "$out/tests.log" 2>&1
+echo "== tests: succinct and primitives suites (CUDA, OpenMP, Serial x 32/64-bit), strix wt CLI"
+timeout "${STRIX_TEST_TIMEOUT:-120}" "$bin/strix_tests" --test-suite=succinct,primitives > "$out/tests.log" 2>&1
 echo "strix_tests exit $?"; tail -4 "$out/tests.log"
 timeout 60 bash "$carry/tests/cli/cli_wt_test.sh" "$bin/strix" > "$out/cli.log" 2>&1
 echo "cli_wt_test exit $?"; tail -3 "$out/cli.log"
@@ -48,6 +48,14 @@ if step strix; then
 echo "== strix (CUDA): strix_bench_succinct --runs $runs"
 timeout "${STRIX_BENCH_TIMEOUT:-120}" "$bin/strix_bench_succinct" --runs "$runs" "${files[@]}" > "$out/strix.txt" 2> "$out/strix.err"
 echo "exit $?"; tail -2 "$out/strix.err"
+fi
+if step stream; then
+echo "== strix (CUDA): streamed builds (2e8 bytes in chunks of 2^24, then 2e9 in chunks of 2^28), one build each"
+timeout "${STRIX_STREAM_SMALL_TIMEOUT:-60}" "$bin/strix_bench_succinct" --what stream --text-bytes 200000000 --stream-chunk 16777216 \
+  | sed 's/^RESULT wt_/RESULT small_wt_/' > "$out/stream.txt" 2>> "$out/strix.err"
+echo "small exit $?"
+timeout "${STRIX_STREAM_TIMEOUT:-90}" "$bin/strix_bench_succinct" --what stream --stream-chunk 268435456 >> "$out/stream.txt" 2>> "$out/strix.err"
+echo "large exit $?"; cat "$out/stream.txt" >> "$out/strix.txt"
 fi
 if step ecl; then
 echo "== ECL_wavelet (extended, sm_90): ecl_bench --runs $runs --what ${ECL_WHAT:-bv,bvbig,wt}"
@@ -93,6 +101,12 @@ awk '
       row("wt access, device, sigma " s ", Gq/s", "wt_s" s "_device_access", "", s == 4 ? ">= 19" : ">= 3.4")
       row("wt rank, device, sigma " s ", Gq/s", "wt_s" s "_device_rank", "", s == 4 ? ">= 15" : ">= 3.0")
       row("wt select, device, sigma " s ", Gq/s", "wt_s" s "_device_select", "", s == 4 ? ">= 5.4" : ">= 1.3")
+      row("wt streamed build, 2e9 bytes in chunks of 2^28 symbols, sigma " s ", ms", "wt_s" s "_streamed_build_ms", "", "-")
+      row("wt streamed build, 2e8 bytes in chunks of 2^24 symbols, sigma " s ", ms", "small_wt_s" s "_streamed_build_ms", "", "-")
+      row("wt rank, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_rank_sorted", "", "-")
+      row("wt select, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_select_sorted", "", "-")
+      k = "wt_s" s "_phase_"
+      printf "| wt build phases, sigma %s, ms: copy / alphabet / map / fill / partition / rank_select | - | %s / %s / %s / %s / %s / %s | - |\n", s, v(st, k "copy_to_device_ms"), v(st, k "alphabet_ms"), v(st, k "levels_map_ms"), v(st, k "levels_fill_ms"), v(st, k "levels_partition_ms"), v(st, k "rank_select_ms")
       row("wm (matrix) build, sigma " s ", ms", "wm_s" s "_build_ms", "", "-")
       k = "wm_s" s "_device_"
       printf "| wm access / rank / select, device, sigma %s, Gq/s | - | %s / %s / %s | - |\n", s, v(st, k "access"), v(st, k "rank"), v(st, k "select")

@@ -2,7 +2,8 @@
 // space (the GPU in a CUDA build): the figures of issue 10, each the median of --runs timed
 // runs after one warm-up. Prints one line per figure: "RESULT <name> <value> <unit>".
 //   strix_bench_succinct [--bits N] [--big-bits N] [--queries Q] [--text-bytes B]
-//                        [--runs R] [--what bv,wt,wm] [--file PATH ...]
+//                        [--runs R] [--what bv,bvbig,wt,wm,stream,files] [--file PATH ...]
+//                        [--stream-chunk C]
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
@@ -146,6 +147,32 @@ void bench_wavelet(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_
   result(tag + "_host_rank", double(q) / s / 1e9, "Gq/s");
   s = median_seconds(runs, [&] { w.select(sym_h.data(), ks_h.data(), q, out_h.data()); });
   result(tag + "_host_select", double(q) / s / 1e9, "Gq/s");
+  // Rank and select batches sorted by symbol first (a structure built with that option).
+  {
+    strix::wavelet_options opt;
+    opt.sort_by_symbol = true;
+    w = W();
+    w = W::from_host(space(), text.data(), n, opt);
+    s = median_seconds(runs, [&] { w.rank(sym, pos, out); });
+    result(tag + "_device_rank_sorted", double(q) / s / 1e9, "Gq/s");
+    s = median_seconds(runs, [&] { w.select(sym, ks, out); });
+    result(tag + "_device_select_sorted", double(q) / s / 1e9, "Gq/s");
+  }
+}
+
+// Streamed construction (the text through the device in chunks of `chunk` symbols): one
+// build (it can be slow), its time and phases.
+template <class W>
+void bench_streamed(const Kokkos::View<std::uint8_t*, pinned>& text, std::uint64_t chunk, const std::string& tag) {
+  strix::wavelet_options opt;
+  opt.build_chunk = chunk;
+  space().fence();
+  strix::run_stats st;
+  const auto t0 = std::chrono::steady_clock::now();
+  W w = W::from_host(space(), text.data(), text.extent(0), opt, &st);
+  space().fence();
+  result(tag + "_streamed_build_ms", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e3, "ms");
+  for (const auto& p : st.phases) result(tag + "_streamed_phase_" + p.first + "_ms", p.second * 1e3, "ms");
 }
 
 Kokkos::View<std::uint8_t*, pinned> random_text(std::uint64_t n, unsigned sigma) {
@@ -169,6 +196,7 @@ Kokkos::View<std::uint8_t*, pinned> file_text(const std::string& path) {
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   std::uint64_t bits = 1000000000ull, big_bits = 32000000000ull, queries = 100000000ull, text_bytes = 2000000000ull;
+  std::uint64_t stream_chunk = 1ull << 28;  // symbols per chunk of the streamed build (--what stream)
   int runs = 5;
   std::string what = "bv,bvbig,wt,wm,files";
   std::vector<std::string> files;
@@ -180,6 +208,7 @@ int main(int argc, char** argv) {
     else if (a == "--queries") queries = std::stoull(next());
     else if (a == "--text-bytes") text_bytes = std::stoull(next());
     else if (a == "--runs") runs = std::stoi(next());
+    else if (a == "--stream-chunk") stream_chunk = std::stoull(next());
     else if (a == "--what") what = next();
     else if (a == "--file") files.push_back(next());
   }
@@ -189,9 +218,10 @@ int main(int argc, char** argv) {
     if (want("bv")) bench_bit_vector<std::uint32_t>(bits, queries, runs, "1e9");
     if (want("bvbig")) bench_bit_vector<std::uint64_t>(big_bits, queries, runs, "big");
     for (unsigned sigma : {4u, 256u}) {
-      if (!want("wt") && !want("wm")) break;
+      if (!want("wt") && !want("wm") && !want("stream")) break;
       auto text = random_text(text_bytes, sigma);
       if (want("wt")) bench_wavelet<strix::wavelet_tree<space, std::uint8_t, std::uint32_t>>(text, queries, runs, "wt_s" + std::to_string(sigma));
+      if (want("stream")) bench_streamed<strix::wavelet_tree<space, std::uint8_t, std::uint32_t>>(text, stream_chunk, "wt_s" + std::to_string(sigma));
       if (want("wm")) bench_wavelet<strix::wavelet_matrix<space, std::uint8_t, std::uint32_t>>(text, queries, runs, "wm_s" + std::to_string(sigma));
     }
     if (want("files"))

@@ -279,7 +279,20 @@ TEST_CASE_TEMPLATE_DEFINE("byte histogram counts every byte value", C, histogram
   using mem = typename C::memory_space;
   std::vector<bytes> inputs = {{}, {0x00}, {0xFF}, bytes(100000, 'a'), random_text(300000, 256, 3),
                                random_text(5000, 2, 4, 0xFE)};
-  for (const auto& text : inputs) {
+  // Starts off a 16-byte boundary and lengths around it (the CUDA kernel loads 16 bytes at a
+  // time between a head and a tail of single bytes): (input, first, length).
+  struct window { bytes source; std::size_t first, length; };
+  std::vector<window> cases;
+  for (const auto& text : inputs) cases.push_back({text, 0, text.size()});
+  const bytes mixed = random_text(70000, 4, 5);
+  for (std::size_t first : {1, 7, 15, 16, 17})
+    for (std::size_t len : {1, 14, 15, 16, 17, 31, 32, 33, 47, 1000, 65537}) cases.push_back({mixed, first, len});
+  // Beyond what one pass of the CUDA kernel's persistent grid covers (so its blocks loop).
+  cases.push_back({random_text(9000001, 3, 6), 3, 9000001 - 3});
+  for (const auto& w : cases) {
+    const std::size_t first = w.first;
+    const bytes text(w.source.begin() + first, w.source.begin() + first + w.length);
+    CAPTURE(first);
     CAPTURE(text.size());
     std::vector<std::uint64_t> want(256, 0);
     for (auto c : text) ++want[c];
@@ -287,10 +300,10 @@ TEST_CASE_TEMPLATE_DEFINE("byte histogram counts every byte value", C, histogram
       CAPTURE(portable.value);
       S space;
       strix::primitives::workspace<S> ws;
-      auto t = to_view<mem>(text);
+      auto t = to_view<mem>(w.source);
       Kokkos::View<std::uint64_t*, mem> counts("counts", 256);
       Kokkos::deep_copy(counts, std::uint64_t(777));  // every bin must be written
-      const strix::device_view<const std::uint8_t, S> values(t.data(), t.extent(0));
+      const strix::device_view<const std::uint8_t, S> values(t.data() + first, text.size());
       const strix::device_view<std::uint64_t, S> bins(counts.data(), 256);
       if constexpr (portable.value) strix::primitives::portable::byte_histogram(space, ws, values, bins);
       else strix::primitives::byte_histogram(space, ws, values, bins);

@@ -163,6 +163,39 @@ Kokkos::View<Symbol*, typename ExecSpace::memory_space> symbol_codes(const ExecS
   return code;
 }
 
+// Bit `shift` of symbols [lo, min(lo + 64, nl)) of seq as one word (symbol lo + j in bit j).
+// 8-bit symbols: eight 8-byte loads, each byte's bit gathered by one multiplication (bit 8j
+// of x lands in bit 56 + j of x * 0x0102040810204080, with no carries into the top byte).
+template <class Symbol>
+KOKKOS_INLINE_FUNCTION std::uint64_t level_word(const Symbol* seq, std::uint64_t lo, std::uint64_t nl, int shift) {
+  std::uint64_t word = 0;
+  if constexpr (sizeof(Symbol) == 1) {
+    if (lo + 64 <= nl) {  // lo is a multiple of 64 and seq is aligned: whole 8-byte loads
+      for (int j = 0; j < 8; ++j) {
+        const std::uint64_t x = (load_u64(seq + lo + 8 * j) >> shift) & 0x0101010101010101ull;
+        word |= ((x * 0x0102040810204080ull) >> 56) << (8 * j);
+      }
+      return word;
+    }
+  }
+  const std::uint64_t hi = lo + 64 < nl ? lo + 64 : nl;
+  for (std::uint64_t i = lo; i < hi; ++i) word |= std::uint64_t((seq[i] >> shift) & 1u) << (i - lo);
+  return word;
+}
+
+// Symbols [i0, i0 + 8) of seq (those before nl; i0 a multiple of 8) into c.
+template <class Symbol>
+KOKKOS_INLINE_FUNCTION void load8(const Symbol* seq, std::uint64_t i0, std::uint64_t nl, Symbol* c) {
+  if constexpr (sizeof(Symbol) == 1) {
+    if (i0 + 8 <= nl) {
+      const std::uint64_t x = load_u64(seq + i0);
+      for (int k = 0; k < 8; ++k) c[k] = static_cast<Symbol>(x >> (8 * k));
+      return;
+    }
+  }
+  for (int k = 0; k < 8; ++k) c[k] = i0 + k < nl ? seq[i0 + k] : Symbol(0);
+}
+
 template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
                    wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
@@ -188,7 +221,8 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
   Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
 
   if (L > 0) {
-    timer.begin("levels");
+    // The levels' phases: mapping to codes, filling the bits, partitioning for the next level.
+    timer.begin("levels_map");
     auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
     auto seq = allocate<Symbol, memory_space>("strix::wavelet::sequence", n);
     auto next = allocate<Symbol, memory_space>("strix::wavelet::sequence_next", L > 1 ? n : 0);
@@ -222,13 +256,13 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
     for (int l = 0; l < L; ++l) {
       const P nl = size.v[l], base = d.offset[l] / 64, nwords = (nl + 63) / 64;
       const int shift = L - 1 - l;
+      timer.begin("levels_fill");
+      const Symbol* seq_p = seq.data();
       Kokkos::parallel_for("strix::wavelet_fill_level", range(space, 0, nwords), KOKKOS_LAMBDA(const std::int64_t wi) {
-        const P lo = P(wi) * 64, hi = lo + 64 < nl ? lo + 64 : nl;
-        std::uint64_t word = 0;
-        for (P i = lo; i < hi; ++i) word |= std::uint64_t((seq(i) >> shift) & 1u) << (i - lo);
-        words(base + wi) = word;
+        words(base + wi) = level_word(seq_p, P(wi) * 64, nl, shift);
       });
       if (l + 1 == L) break;
+      timer.begin("levels_partition");
       P level_ones = 0;
       Kokkos::parallel_scan(
           "strix::wavelet_level_prefix", range(space, 0, nwords + 1),
@@ -246,22 +280,31 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
           node_ones(h) = prefix(wi) + ((s & 63) ? P(popcount64(words(base + wi) & ((std::uint64_t(1) << (s & 63)) - 1))) : 0);
         });
       }
-      Kokkos::parallel_for("strix::wavelet_partition", range(space, 0, nl), KOKKOS_LAMBDA(const std::int64_t ii) {
-        const P i = ii;
-        const Symbol c = seq(i);
-        const bool bit = (c >> shift) & 1u;
-        const P wi = i >> 6;
-        const P ones = prefix(wi) + ((i & 63) ? P(popcount64(words(base + wi) & ((std::uint64_t(1) << (i & 63)) - 1))) : 0);
-        P dest;
-        if (tree) {
-          const P p = l == 0 ? 0 : (P(c) >> (L - l));
-          const P h = (P(1) << l) | p;
-          const P child = node_start((P(2) << l) | (2 * p + (bit ? 1 : 0)));
-          dest = bit ? child + (ones - node_ones(h)) : child + ((i - ones) - (node_start(h) - node_ones(h)));
-        } else {
-          dest = bit ? zeros + ones : i - ones;
+      // Eight consecutive symbols per thread: one load of their bytes (8-bit symbols), the
+      // word's popcount prefix once, then a running count of ones.
+      Kokkos::parallel_for("strix::wavelet_partition", range(space, 0, (nl + 7) / 8), KOKKOS_LAMBDA(const std::int64_t t) {
+        const P i0 = P(t) * 8, wi = i0 >> 6;
+        const std::uint64_t word = words(base + wi);
+        P ones = prefix(wi) + ((i0 & 63) ? P(popcount64(word & ((std::uint64_t(1) << (i0 & 63)) - 1))) : 0);
+        Symbol c8[8];
+        load8(seq_p, i0, nl, c8);
+        for (int k = 0; k < 8; ++k) {
+          const P i = i0 + k;
+          if (i >= nl) break;
+          const Symbol c = c8[k];
+          const bool bit = (word >> (i & 63)) & 1u;
+          P dest;
+          if (tree) {
+            const P p = l == 0 ? 0 : (P(c) >> (L - l));
+            const P h = (P(1) << l) | p;
+            const P child = node_start((P(2) << l) | (2 * p + (bit ? 1 : 0)));
+            dest = bit ? child + (ones - node_ones(h)) : child + ((i - ones) - (node_start(h) - node_ones(h)));
+          } else {
+            dest = bit ? zeros + ones : i - ones;
+          }
+          if (dest < next_size) next(dest) = c;
+          ones += bit ? 1 : 0;
         }
-        if (dest < next_size) next(dest) = c;
       });
       std::swap(seq, next);
     }

@@ -3,6 +3,7 @@
 // the k-th set bit (select inside one word).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <cstring>
 
 namespace strix::detail {
 
@@ -52,6 +53,18 @@ KOKKOS_FORCEINLINE_FUNCTION int select_in_word(std::uint64_t x, int k) {
     }
   }
   return pos;
+}
+
+// Eight bytes at p (8-byte aligned) as a little-endian word; memcpy on the host keeps
+// type-based aliasing out of it, one load on the device.
+KOKKOS_FORCEINLINE_FUNCTION std::uint64_t load_u64(const void* p) {
+#if defined(__CUDA_ARCH__)
+  return *static_cast<const std::uint64_t*>(p);
+#else
+  std::uint64_t x;
+  std::memcpy(&x, p, sizeof x);
+  return x;
+#endif
 }
 
 // Largest power of two strictly below x (x >= 2): where a wavelet-tree node splits its

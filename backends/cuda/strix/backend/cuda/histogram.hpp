@@ -1,6 +1,6 @@
 #pragma once
-// CUDA overload of strix::primitives::byte_histogram: CUB's DeviceHistogram, compiled into
-// libstrix (histogram.cpp). No CUB type here.
+// CUDA overload of strix::primitives::byte_histogram: a warp-aggregated kernel compiled into
+// libstrix (histogram.cpp). No CUDA runtime type here.
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 #include <string>
 
 #include <strix/backend/cuda/error.hpp>
-#include <strix/backend/cuda/streams.hpp>
+#include <strix/primitives/streams.hpp>  // the primary template, then this overload
 
 namespace strix::backend::cuda {
 
