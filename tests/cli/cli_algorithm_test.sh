@@ -4,7 +4,7 @@
 # array (checked by `strix check` and against `--algorithm divsufsort` on the host), the
 # same BWT, LCP and repeats; --stats names the algorithm (auto: the one it picked); unknown
 # names and unsupported periods are one-line errors.
-# Usage: cli_algorithm_test.sh PATH/TO/strix
+# Usage: cli_algorithm_test.sh PATH/TO/strix   (STRIX_TEST_ALGORITHMS, STRIX_TEST_BACKENDS: subsets)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
 algorithms="${STRIX_TEST_ALGORITHMS:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort}"
@@ -23,7 +23,7 @@ head -c 100000 /dev/zero > zeros.bin
 inputs="miss.txt random.bin fib.txt periodic.bin one.txt empty.txt zeros.bin"
 
 backends=""
-for b in serial openmp cuda; do
+for b in ${STRIX_TEST_BACKENDS:-serial openmp cuda}; do
   "$STRIX" --version | grep -qi "$b" && backends="$backends $b"
 done
 case "$backends" in *cuda*) "$STRIX" sa miss.txt -o probe.sa --backend cuda 2>/dev/null || backends="${backends/cuda/}";; esac

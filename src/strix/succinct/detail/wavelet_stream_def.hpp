@@ -163,7 +163,6 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
           const std::uint32_t k = level_key<Shape>(code(m), L, l);
           keys(i) = k;
           vals(i) = static_cast<std::uint32_t>(i);
-          Kokkos::atomic_add(&in_chunk(k), P(1));
         });
         bool alt = false;
         if (l > 0)
@@ -173,20 +172,37 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
                                              device_view<std::uint32_t, ExecSpace>(vals_alt.data(), len), 0, l);
         const std::uint32_t* sk = alt ? keys_alt.data() : keys.data();
         const std::uint32_t* sv = alt ? vals_alt.data() : vals.data();
-        // First sorted index of each group in this chunk: a scan of the chunk's group counts.
-        Kokkos::parallel_scan("strix::wavelet_chunk_firsts", range(space, 0, groups + 1),
-                              KOKKOS_LAMBDA(const std::int64_t g, P& upd, const bool final) {
-                                const P c = P(g) < groups ? in_chunk(g) : 0;
-                                if (final) chunk_first(g) = upd;
-                                upd += c;
-                              });
-        Kokkos::parallel_for("strix::wavelet_chunk_bits", range(space, 0, len), KOKKOS_LAMBDA(const std::int64_t j) {
+        // Each group's first and one-past-last sorted index in this chunk, from the sorted
+        // keys' boundaries (counting with atomics put every symbol of level 0 on one address).
+        Kokkos::parallel_for("strix::wavelet_chunk_groups", range(space, 0, len), KOKKOS_LAMBDA(const std::int64_t j) {
           const std::uint32_t k = sk[j];
-          const std::uint32_t m = minimal(sv[j]);
-          if (length(m) <= l) return;  // its code ended above this level
-          if (!((P(code(m)) >> shift) & 1)) return;
-          const P pos = base + group_start(k) + seen(k) + (P(j) - chunk_first(k));
-          Kokkos::atomic_fetch_or(&words(pos >> 6), std::uint64_t(1) << (pos & 63));
+          if (j == 0 || sk[j - 1] != k) chunk_first(k) = P(j);
+          if (j == len - 1 || sk[j + 1] != k) in_chunk(k) = P(j + 1);  // the end, for now
+        });
+        Kokkos::parallel_for("strix::wavelet_chunk_counts", range(space, 0, groups), KOKKOS_LAMBDA(const std::int64_t g) {
+          if (in_chunk(g) > 0) in_chunk(g) -= chunk_first(g);
+        });
+        // A thread sets the bits of 64 consecutive sorted symbols: within a group they go to
+        // consecutive positions, so it ORs a word's mask once (native 64-bit atomics) instead
+        // of 64 contended single-bit ORs.
+        Kokkos::parallel_for("strix::wavelet_chunk_bits", range(space, 0, (len + 63) / 64), KOKKOS_LAMBDA(const std::int64_t t) {
+          const std::int64_t end = (t + 1) * 64 < len ? (t + 1) * 64 : len;
+          unsigned long long mask = 0;
+          P word = 0;
+          for (std::int64_t j = t * 64; j < end; ++j) {
+            const std::uint32_t k = sk[j];
+            const std::uint32_t m = minimal(sv[j]);
+            if (length(m) <= l) continue;  // its code ended above this level
+            if (!((P(code(m)) >> shift) & 1)) continue;
+            const P pos = base + group_start(k) + seen(k) + (P(j) - chunk_first(k));
+            if (mask && (pos >> 6) != word) {
+              Kokkos::atomic_fetch_or(reinterpret_cast<unsigned long long*>(&words(word)), mask);
+              mask = 0;
+            }
+            word = pos >> 6;
+            mask |= 1ull << (pos & 63);
+          }
+          if (mask) Kokkos::atomic_fetch_or(reinterpret_cast<unsigned long long*>(&words(word)), mask);
         });
         Kokkos::parallel_for("strix::wavelet_group_seen", range(space, 0, groups), KOKKOS_LAMBDA(const std::int64_t g) {
           seen(g) += in_chunk(g);
