@@ -5,7 +5,7 @@
 # (strix, strix-host (CUDA build's host fallback, unused here), strix_tests, strix_bench_gen,
 # strix_bench_divsufsort, strix_bench_libsais), lib/ (libdivsufsort*.so*), data/*.xz.
 #   bench/run-sa-algorithms-device.sh STEPS [RUNS]
-# STEPS: comma-separated from tests, gpu, host, threads (default tests,gpu). Environment:
+# STEPS: comma-separated from tests, gpu, host, threads, auto, crossover (default tests,gpu). Environment:
 # SA_GPU_INPUTS / SA_HOST_INPUTS (names under the input folder), SA_ALGORITHMS,
 # SA_HOST_ALGORITHMS, SA_THREADS (the thread counts of the "threads" step). Results and logs
 # go to $OUT (default /tmp/strix-out); the tables come last.
@@ -54,7 +54,25 @@ if step threads; then
       --timeout 90 --out "$out/threads$t" $(paths ${SA_THREAD_INPUTS:-english.txt}) > "$out/threads$t.md" 2> "$out/threads$t.err"
   done
 fi
-for f in "$out"/gpu.md "$out"/host.md "$out"/threads*.md; do
+if step auto; then
+  # What `auto` picks on each input (GPU), its time, and the linear-time check of its result.
+  { echo "| input | auto picked | suffix_array s | total s | check |"; echo "|---|---|---|---|---|"
+    for n in ${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB}; do
+      [ -f "$in/$n" ] || continue
+      timeout 60 "$bin/strix" sa "$in/$n" -o /tmp/auto.sa --quiet > /dev/null  # warm-up
+      timeout 60 "$bin/strix" sa "$in/$n" -o /tmp/auto.sa --stats --quiet > "$out/auto.$n.json" || { echo "| $n | failed | | | |"; continue; }
+      verdict="$(timeout 60 "$bin/strix" check "$in/$n" /tmp/auto.sa > /dev/null 2>&1 && echo ok || echo WRONG)"
+      python3 -c "import json,sys; s=json.load(open(sys.argv[1])); print(f\"| {sys.argv[2]} | {s['algorithm']} | {s['stages_seconds']['suffix_array']:.3f} | {s['total_seconds']:.3f} | {sys.argv[3]} |\")" \
+        "$out/auto.$n.json" "$n" "$verdict"
+    done; } > "$out/auto.md"
+fi
+if step crossover; then
+  # The host's crossover in text length: prefix doubling on all cores against libdivsufsort.
+  for mb in ${SA_CROSSOVER_MIB:-1 4 16}; do head -c $((mb << 20)) "$in/english.txt" > "$in/english-${mb}MiB"; done
+  "${bench[@]}" --backend openmp --threads "$(nproc)" --algorithms auto,prefix-doubling --timeout 60 --out "$out/crossover" \
+    $(for mb in ${SA_CROSSOVER_MIB:-1 4 16}; do echo "$in/english-${mb}MiB"; done) > "$out/crossover.md" 2> "$out/crossover.err"
+fi
+for f in "$out"/auto.md "$out"/crossover.md "$out"/gpu.md "$out"/host.md "$out"/threads*.md; do
   [ -f "$f" ] || continue
   echo "== $(basename "$f" .md)"; cat "$f"; grep -v '^$' "${f%.md}.err" | head -8
 done

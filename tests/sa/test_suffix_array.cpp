@@ -3,6 +3,8 @@
 
 #include <strix/strix.hpp>
 
+#include <strix/sa/detail/repetition_probe.hpp>
+
 #include "sa_algorithms.hpp"
 #include "test_support.hpp"
 
@@ -173,5 +175,28 @@ TEST_CASE("suffix array: algorithm names round-trip and unknown names are typed 
     CHECK_THROWS_AS(strix::parse_sa_options(bad), strix::error);
   }
 }
+
+TEST_CASE_TEMPLATE_DEFINE("auto: the repetition probe tells repetitive texts from others", C, sa_probe) {
+  using mem = typename C::memory_space;
+  typename C::space space;
+  const std::size_t n = 5'000'000;
+  auto fraction = [&](const bytes& text) {
+    auto text_d = to_view<mem>(text);
+    return strix::detail::repeated_sample_fraction(space, strix::text_view<typename C::space>(text_d.data(), n));
+  };
+  const auto inputs = large_inputs(n, true);
+  for (const auto& input : inputs) {
+    const auto& name = input.first;
+    CAPTURE(name);
+    const double f = fraction(input.second);
+    // Random DNA and random bytes share few 32-byte windows; the others are built of repeats
+    // (long runs: the windows inside runs of 1..300 bytes, about three quarters).
+    if (name.find("random") != std::string::npos) CHECK(f < 0.05);
+    else if (name == "long runs") CHECK(f > 0.5);
+    else CHECK(f > 0.9);
+  }
+  CHECK(strix::detail::repeated_sample_fraction(space, strix::text_view<typename C::space>(nullptr, 0)) == 0.0);
+}
+TEST_CASE_TEMPLATE_APPLY(sa_probe, all_configs);
 
 TEST_SUITE_END();

@@ -1,6 +1,6 @@
 #pragma once
-// sa_algorithm::automatic: picks a construction per backend, index width and text length
-// when the text is known (choose_algorithm), makes it on first use and keeps it, with its
+// sa_algorithm::automatic: picks a construction per backend, thread count, text length and
+// (on GPUs) how repetitive the text is, when the text is known (choose_algorithm), makes it on first use and keeps it, with its
 // working memory, for later texts that pick the same. The pick is noted in run_stats
 // ("algorithm"), which the tool's --stats shows.
 #include <cstdint>
@@ -9,21 +9,37 @@
 
 #include <strix/primitives/views.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
+#include <strix/sa/detail/repetition_probe.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
 
-// The rule, from the measurements in bench/RESULTS.md (issue 11):
-// - host backends: libdivsufsort (when built in) — single-threaded induced sorting beat every
-//   parallel strix construction on the 2-core machine and on the 16-core device host, in
-//   time and in memory (5n bytes against 20-40n);
-// - GPUs: prefix doubling.
+// The rule, from the measurements in bench/RESULTS.md §9 (issue 11; H200 and its 16-core
+// host, and a 2-core machine):
+// - GPUs: prefix doubling, fastest on natural text, DNA and source archives; skew (DC3) on
+//   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
+//   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
+//   only when `text` is given and the text is long enough for it to matter.
+// - host backends: libdivsufsort (when built in) below 4 threads or 4 MiB, where prefix
+//   doubling lost to it (1.43x its time on 2 threads); prefix doubling from 4 threads on
+//   (1.34x faster than libdivsufsort on 4 threads, 2.4x on 16, for 40-70 MB texts).
+constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
+constexpr double auto_repetitive_fraction = 0.5;
+constexpr int auto_host_parallel_threads = 4;
+
 template <class ExecSpace, class I>
-sa_options choose_algorithm(const sa_options& base, std::uint64_t n) {
-  (void)n;
+sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, const text_view<ExecSpace>* text) {
   sa_options o = base;
-  o.algorithm = sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort) ? sa_algorithm::divsufsort
-                                                                           : sa_algorithm::prefix_doubling;
+  const std::uint64_t n = text ? text->extent(0) : 0;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    const bool parallel = space.concurrency() >= auto_host_parallel_threads && (!text || n >= auto_probe_min_length);
+    o.algorithm = !parallel && sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort) ? sa_algorithm::divsufsort
+                                                                                          : sa_algorithm::prefix_doubling;
+  } else {
+    o.algorithm = sa_algorithm::prefix_doubling;
+    if (text && n >= auto_probe_min_length && repeated_sample_fraction(space, *text) >= auto_repetitive_fraction)
+      o.algorithm = sa_algorithm::skew;
+  }
   return o;
 }
 
@@ -34,19 +50,21 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
 
   std::uint64_t capacity() const override { return engine_ ? engine_->capacity() : 0; }
   std::size_t bytes() const override { return engine_ ? engine_->bytes() : 0; }
-  void reserve(std::uint64_t n) override { pick(n).reserve(n); }
+  // Without the text, reserves for the likeliest pick; a build that probes the text and
+  // picks another algorithm allocates that one's memory then.
+  void reserve(std::uint64_t n) override { pick(nullptr).reserve(n); }
   void release() override {
     if (engine_) engine_->release();
   }
   void build(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& sa, run_stats* stats) override {
-    auto& engine = pick(text.extent(0));
+    auto& engine = pick(&text);
     engine.build(text, sa, stats);
     if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
   }
 
  private:
-  sa_engine<ExecSpace, I>& pick(std::uint64_t n) {
-    const sa_options want = choose_algorithm<ExecSpace, I>(options_, n);
+  sa_engine<ExecSpace, I>& pick(const text_view<ExecSpace>* text) {
+    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, text);
     if (!engine_ || algorithm_name(want) != algorithm_name(chosen_)) {
       engine_.reset();  // free the old working memory first
       engine_ = make_sa_engine<ExecSpace, I>(space_, want);
