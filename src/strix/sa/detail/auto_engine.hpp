@@ -20,19 +20,20 @@ namespace strix::detail {
 //   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
 //   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
 //   only when `text` is given and the text is long enough for it to matter.
-// - host backends: libdivsufsort (when built in) below 4 threads or 4 MiB, where prefix
-//   doubling lost to it (1.43x its time on 2 threads); prefix doubling from 4 threads on
-//   (1.34x faster than libdivsufsort on 4 threads, 2.4x on 16, for 40-70 MB texts).
+// - host backends: libdivsufsort (when built in) below 4 threads or 1 MiB — on 2 threads
+//   prefix doubling took 1.09x its time; prefix doubling from 4 threads and 1 MiB on (1.5x
+//   faster than libdivsufsort on 4 threads, 3.6x on 16 for 40 MB; 3x on 16 for 1 MiB).
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
+constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
 constexpr int auto_host_parallel_threads = 4;
 
 template <class ExecSpace, class I>
-sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, const text_view<ExecSpace>* text) {
+sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std::uint64_t n,
+                            const text_view<ExecSpace>* text) {
   sa_options o = base;
-  const std::uint64_t n = text ? text->extent(0) : 0;
   if constexpr (is_host_space_v<ExecSpace>) {
-    const bool parallel = space.concurrency() >= auto_host_parallel_threads && (!text || n >= auto_probe_min_length);
+    const bool parallel = space.concurrency() >= auto_host_parallel_threads && n >= auto_host_parallel_min_length;
     o.algorithm = !parallel && sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort) ? sa_algorithm::divsufsort
                                                                                           : sa_algorithm::prefix_doubling;
   } else {
@@ -50,21 +51,21 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
 
   std::uint64_t capacity() const override { return engine_ ? engine_->capacity() : 0; }
   std::size_t bytes() const override { return engine_ ? engine_->bytes() : 0; }
-  // Without the text, reserves for the likeliest pick; a build that probes the text and
+  // Without the text, reserves for the pick by length; a GPU build that probes the text and
   // picks another algorithm allocates that one's memory then.
-  void reserve(std::uint64_t n) override { pick(nullptr).reserve(n); }
+  void reserve(std::uint64_t n) override { pick(n, nullptr).reserve(n); }
   void release() override {
     if (engine_) engine_->release();
   }
   void build(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& sa, run_stats* stats) override {
-    auto& engine = pick(&text);
+    auto& engine = pick(text.extent(0), &text);
     engine.build(text, sa, stats);
     if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
   }
 
  private:
-  sa_engine<ExecSpace, I>& pick(const text_view<ExecSpace>* text) {
-    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, text);
+  sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {
+    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, n, text);
     if (!engine_ || algorithm_name(want) != algorithm_name(chosen_)) {
       engine_.reset();  // free the old working memory first
       engine_ = make_sa_engine<ExecSpace, I>(space_, want);
