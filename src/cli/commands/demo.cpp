@@ -62,8 +62,8 @@ runner add_demo_command(CLI::App& app) {
                   static_cast<unsigned long long>(n), e->backend().c_str(), e->device().c_str());
       std::printf("  suffix array: %.3f s median of %d (%.1f MB/s), %.3f s with copies (%.1f MB/s)\n",
                   med_c, o->repeats, n / med_c / 1e6, med_t, n / med_t / 1e6);
-      std::printf("  peak memory: %.1f bytes per input byte; %llu doubling rounds\n",
-                  double(report.library.peak_bytes) / double(n),
+      std::printf("  algorithm: %s; peak memory: %.1f bytes per input byte; %llu rounds\n",
+                  report.library.note("algorithm").c_str(), double(report.library.peak_bytes) / double(n),
                   static_cast<unsigned long long>(report.library.counter("rounds")));
       std::printf("  check: %s\n", wrong.empty() ? "suffix array is correct" : wrong.c_str());
     }
