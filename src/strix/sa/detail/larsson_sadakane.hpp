@@ -37,6 +37,7 @@
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/small_segment_sort.hpp>
+#include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/detail/larsson_sadakane_refine.hpp>
 #include <strix/sa/suffix_array.hpp>
 
@@ -226,20 +227,8 @@ template <class ExecSpace, class I>
 void larsson_sadakane<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& text) {
   timer_->begin("initial keys");
   const std::size_t n = n_;
-  // Which bytes occur (read before store: on small alphabets a histogram's atomics contend).
-  auto present = alphabet_;
-  Kokkos::deep_copy(space_, present, 0u);
-  Kokkos::parallel_for(
-      "strix::ls_alphabet", policy(space_, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
-        const auto c = text(i);
-        if (!present(c)) present(c) = 1u;
-      });
-  auto present_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
-  auto rank_h = Kokkos::create_mirror_view(rank_of_);
-  unsigned sigma = 0;
-  for (int c = 0; c < 256; ++c) rank_h(c) = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
-  Kokkos::deep_copy(space_, rank_of_, rank_h);
-  auto rank_of = rank_of_;
+  const device_view<std::uint16_t, ExecSpace> rank_of(rank_of_.data(), 256);
+  const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(alphabet_.data(), 256), rank_of);
   const int b = bits_for(sigma);  // codes 0 (end) .. sigma
   const int k = 64 / b;
   chars_per_key_ = k;
@@ -247,16 +236,7 @@ void larsson_sadakane<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& te
 
   wide_view wide(wide_buf_.data(), n), wide_alt(wide_buf_.data() + capacity_, n);
   index_view suf(suf_buf_.data(), n), suf_alt = sa_;
-  Kokkos::parallel_for(
-      "strix::ls_pack_keys", policy(space_, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
-        std::uint64_t key = 0;
-        for (int t = 0; t < k; ++t) {
-          const std::size_t p = static_cast<std::size_t>(i) + t;
-          key = (key << b) | (p < n ? rank_of(text(p)) : 0u);
-        }
-        wide(i) = key;
-        suf(i) = static_cast<I>(i);
-      });
+  pack_prefix_keys<ExecSpace, I>(space_, text, rank_of, k, b, wide, suf);
   timer_->begin("initial sort");
   if (primitives::radix_sort_pairs(space_, ws_, wide, wide_alt, suf, suf_alt, 0, k * b)) {
     std::swap(wide, wide_alt);

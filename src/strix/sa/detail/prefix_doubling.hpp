@@ -26,6 +26,7 @@
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
+#include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/detail/round_scan.hpp>
 #include <strix/sa/suffix_array.hpp>
 
@@ -220,23 +221,8 @@ template <class ExecSpace, class I>
 void prefix_doubling<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& text) {
   timer_->begin("initial keys");
   const std::size_t n = n_;
-  auto rank_of = rank_of_;
-  // Which bytes occur. Not a histogram: on small alphabets (DNA) a histogram's atomics
-  // contend, while this pass reads before it stores, so each word is written a few times.
-  auto present = alphabet_;
-  Kokkos::deep_copy(space_, present, 0u);
-  Kokkos::parallel_for(
-      "strix::alphabet", policy(space_, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
-        const auto c = text(i);
-        if (!present(c)) present(c) = 1u;
-      });
-  auto present_h = Kokkos::create_mirror_view(present);
-  Kokkos::deep_copy(space_, present_h, present);
-  space_.fence();
-  auto rank_h = Kokkos::create_mirror_view(rank_of);
-  unsigned sigma = 0;
-  for (int c = 0; c < 256; ++c) rank_h(c) = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
-  Kokkos::deep_copy(space_, rank_of, rank_h);
+  const device_view<std::uint16_t, ExecSpace> rank_of(rank_of_.data(), 256);
+  const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(alphabet_.data(), 256), rank_of);
   const int b = bits_for(sigma);  // codes 0 (end) .. sigma
   const int k = 64 / b;
   chars_per_key_ = k;
@@ -244,16 +230,7 @@ void prefix_doubling<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& tex
   wide_view wide = wide_of(0, n), wide_alt = wide_of(1, n);
   index_view suf(suf_buf_.data(), n);
   index_view suf_alt = sa_;
-  Kokkos::parallel_for(
-      "strix::pack_keys", policy(space_, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
-        std::uint64_t key = 0;
-        for (int t = 0; t < k; ++t) {
-          const std::size_t p = static_cast<std::size_t>(i) + t;
-          key = (key << b) | (p < n ? rank_of(text(p)) : 0u);
-        }
-        wide(i) = key;
-        suf(i) = static_cast<I>(i);
-      });
+  pack_prefix_keys<ExecSpace, I>(space_, text, rank_of, k, b, wide, suf);
   timer_->begin("initial sort");
   sort_pairs(wide, wide_alt, suf, suf_alt, 0, k * b);
   timer_->begin("initial ranks");

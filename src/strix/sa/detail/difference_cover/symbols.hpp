@@ -7,6 +7,7 @@
 
 #include <strix/core/bits.hpp>
 #include <strix/primitives/views.hpp>
+#include <strix/sa/detail/alphabet.hpp>  // map_alphabet
 
 namespace strix::detail {
 
@@ -28,27 +29,5 @@ struct name_symbols {
   int bits;  // bits_for(K)
   KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t p) const { return p < n ? names(p) : 0; }
 };
-
-// rank_of[c] = 1..sigma for the bytes c the text holds (0 for the others); returns sigma.
-// `present` and `rank_of` hold 256 entries.
-template <class ExecSpace>
-unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
-                      const device_view<std::uint32_t, ExecSpace>& present,
-                      const device_view<std::uint16_t, ExecSpace>& rank_of) {
-  Kokkos::deep_copy(space, present, 0u);
-  Kokkos::parallel_for(
-      "strix::dc_alphabet", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, text.extent(0)),
-      KOKKOS_LAMBDA(const std::int64_t i) {
-        const auto c = text(i);
-        if (!present(c)) present(c) = 1u;  // read first: few distinct writes on small alphabets
-      });
-  auto present_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
-  auto rank_h = Kokkos::create_mirror_view(Kokkos::HostSpace(), rank_of);
-  unsigned sigma = 0;
-  for (int c = 0; c < 256; ++c) rank_h(c) = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
-  Kokkos::deep_copy(space, rank_of, rank_h);
-  space.fence();
-  return sigma;
-}
 
 }  // namespace strix::detail

@@ -1,0 +1,57 @@
+#pragma once
+// The first step every suffix-array construction shares: the text's bytes mapped to their
+// rank 1..sigma in its alphabet (0 stands for "past the end", so that a suffix sorts before
+// every longer one it is a prefix of), and the first k mapped characters of every suffix
+// packed into one 64-bit key.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <strix/primitives/views.hpp>
+
+namespace strix::detail {
+
+// rank_of[c] = 1..sigma for the bytes c the text holds (0 for the others); returns sigma.
+// `present` and `rank_of` hold 256 entries.
+template <class ExecSpace>
+unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
+                      const device_view<std::uint32_t, ExecSpace>& present,
+                      const device_view<std::uint16_t, ExecSpace>& rank_of) {
+  Kokkos::deep_copy(space, present, 0u);
+  // Not a histogram: on small alphabets (DNA) a histogram's atomics contend, while this pass
+  // reads before it stores, so each word is written a few times.
+  Kokkos::parallel_for(
+      "strix::alphabet", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, text.extent(0)),
+      KOKKOS_LAMBDA(const std::int64_t i) {
+        const auto c = text(i);
+        if (!present(c)) present(c) = 1u;
+      });
+  auto present_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
+  auto rank_h = Kokkos::create_mirror_view(Kokkos::HostSpace(), rank_of);
+  unsigned sigma = 0;
+  for (int c = 0; c < 256; ++c) rank_h(c) = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
+  Kokkos::deep_copy(space, rank_of, rank_h);
+  space.fence();
+  return sigma;
+}
+
+// keys(i) = the mapped characters T[i .. i + k) at `bits` bits each (0 past the end), and
+// suf(i) = i: the initial sort's input.
+template <class ExecSpace, class I>
+void pack_prefix_keys(const ExecSpace& space, const text_view<ExecSpace>& text,
+                      const device_view<std::uint16_t, ExecSpace>& rank_of, int k, int bits,
+                      const device_view<std::uint64_t, ExecSpace>& keys, const device_view<I, ExecSpace>& suf) {
+  const std::size_t n = text.extent(0);
+  Kokkos::parallel_for(
+      "strix::pack_keys", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t i) {
+        std::uint64_t key = 0;
+        for (int t = 0; t < k; ++t) {
+          const std::size_t p = static_cast<std::size_t>(i) + t;
+          key = (key << bits) | (p < n ? rank_of(text(p)) : 0u);
+        }
+        keys(i) = key;
+        suf(i) = static_cast<I>(i);
+      });
+}
+
+}  // namespace strix::detail
