@@ -24,17 +24,26 @@ out="$("$STRIX" check <(cat miss.txt) <(cat miss.sa))" && [ "$out" = "ok: correc
 
 # --- 2. signals remove the temporary -----------------------------------------------------
 head -c 16000000 /dev/urandom > big.bin
+# A text that keeps serial prefix doubling busy for seconds (about 21 rounds over all of it):
+# the signal must arrive mid-construction however fast the machine, and arrives once the
+# temporary exists, not after a guessed delay.
+yes 'strix hardening ' | head -c 24000000 > slow.txt
+signal_once_temporary_exists() {  # PID SIGNAL: wait (at most 20 s) for .strix-*, then signal
+  for _ in $(seq 2000); do ls -a | grep -q '^\.strix-' && break; sleep 0.01; done
+  kill -"$2" "$1"
+}
 # Job control on: a script's background jobs would otherwise start with SIGINT and SIGQUIT
 # ignored, and strix keeps signals its parent ignores.
 for sig in INT TERM HUP QUIT; do
-  set -m; "$STRIX" sa big.bin -o "sig$sig.sa" --backend serial 2>/dev/null & pid=$!; set +m
-  sleep 0.7; kill -"$sig" "$pid"; wait "$pid"; rc=$?
+  set -m; "$STRIX" sa slow.txt -o "sig$sig.sa" --backend serial --algorithm prefix-doubling 2>/dev/null & pid=$!
+  set +m
+  signal_once_temporary_exists "$pid" "$sig"; wait "$pid"; rc=$?
   if [ $rc -ne 0 ] && [ ! -e "sig$sig.sa" ] && ! ls -a | grep -q '^\.strix-'; then ok
   else bad "SIG$sig: exit $rc, output or temporary left: $(ls -a | grep -E 'sig|strix-' | xargs)"; fi
 done
 # A signal the caller ignores (nohup) stays ignored: the run finishes.
-nohup "$STRIX" sa big.bin -o nohup.sa --backend serial >/dev/null 2>&1 & pid=$!
-sleep 0.7; kill -HUP "$pid"; wait "$pid" && [ -s nohup.sa ] && ok || bad "ignored SIGHUP not kept"
+nohup "$STRIX" sa slow.txt -o nohup.sa --backend serial --algorithm prefix-doubling >/dev/null 2>&1 & pid=$!
+signal_once_temporary_exists "$pid" HUP; wait "$pid" && [ -s nohup.sa ] && ok || bad "ignored SIGHUP not kept"
 
 # A closed pipe on stdout and a file-size limit are failed writes: exit 3, nothing left.
 "$STRIX" sa big.bin -o piped.sa --stats --backend serial 2>piped.err | true
