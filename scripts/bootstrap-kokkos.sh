@@ -50,11 +50,14 @@ if [ ! -d "$src/kokkos" ] || [ ! -d "$src/kokkos-kernels" ]; then
   rm -rf "$src" && mkdir -p "$src"
   mv "$cache/src/extract/$top/packages/kokkos" "$cache/src/extract/$top/packages/kokkos-kernels" "$src/"
   rm -rf "$cache/src/extract"
-  for p in "$here"/cmake/kokkos-patches/*.patch; do
-    log "applying $(basename "$p")"
-    patch -d "$src" -p1 --forward -s < "$p"
-  done
 fi
+# Patches the source does not have yet (one added since it was extracted, too): a patch that
+# reverses cleanly is in already.
+for p in "$here"/cmake/kokkos-patches/*.patch; do
+  patch -d "$src" -p1 -R --dry-run -s -f < "$p" >/dev/null 2>&1 && continue
+  log "applying $(basename "$p")"
+  patch -d "$src" -p1 --forward -s < "$p"
+done
 
 # 2. Configure, build and install one variant.
 common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_CXX_STANDARD=17

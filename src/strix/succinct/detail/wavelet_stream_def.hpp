@@ -4,17 +4,20 @@
 // chunks, once for its alphabet and once per level. A symbol's position in level l is its
 // group's start (tree: the node of its top l code bits; matrix: those bits read from the
 // last to the first) plus the symbols of its group in earlier chunks plus its rank in the
-// group within the chunk (a stable radix sort of the chunk by group); its bit is set there.
-// The result is identical to build_wavelet's; the device holds the structure and a few
-// chunk-sized buffers.
+// group within the chunk (a stable radix sort of the chunk's symbols by group); its bit is
+// set there. The result is identical to build_wavelet's; the device holds the structure and
+// a few chunk-sized buffers. The next chunk's copy runs on a stream of its own while the
+// current chunk is worked on (it overlaps where the host text is pinned).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/primitives/radix_sort.hpp>
+#include <strix/primitives/streams.hpp>
 #include <strix/succinct/detail/wavelet_build_def.hpp>
 #include <strix/succinct/detail/wavelet_finish_def.hpp>
 #include <strix/succinct/wavelet.hpp>
@@ -32,12 +35,77 @@ KOKKOS_INLINE_FUNCTION std::uint32_t level_key(std::uint64_t c, int L, int l) {
   return static_cast<std::uint32_t>(r);
 }
 
+// The host text's chunks on the device, in order, pass after pass: get(start) returns the
+// chunk at `start` and starts copying the one after it (the next pass's first after the
+// last) into the other of two buffers, on a copy stream. Before that copy, the work queued on
+// the previous chunk (in that buffer) is waited for; the returned chunk's copy is complete.
+template <class ExecSpace, class Symbol>
+class chunk_reader {
+  using memory_space = typename ExecSpace::memory_space;
+  using host_view = Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  static constexpr std::uint64_t none = ~std::uint64_t(0);
+
+ public:
+  chunk_reader(const ExecSpace& space, const Symbol* text, std::uint64_t n, std::uint64_t chunk)
+      : space_(space), copies_(space, 1), text_(text), n_(n), chunk_(chunk) {
+    for (auto& b : buffer_) b = allocate<Symbol, memory_space>("strix::wavelet::chunk_text", chunk);
+  }
+  ~chunk_reader() { copies_.fence(); }  // no copy into a freed buffer
+  chunk_reader(const chunk_reader&) = delete;
+  chunk_reader& operator=(const chunk_reader&) = delete;
+
+  // `again`: another pass follows, so the last chunk prefetches the first.
+  device_view<const Symbol, ExecSpace> get(std::uint64_t start, bool again) {
+    space_.fence();  // the previous chunk's work: its buffer may now be refilled
+    int slot = 1 - ready_slot_;
+    if (ready_start_ == start) slot = ready_slot_;
+    else copy(slot, start);
+    copies_.fence();
+    ready_start_ = none;
+    std::uint64_t next = start + chunk_ < n_ ? start + chunk_ : (again ? 0 : none);
+    if (next != none && next != start) {
+      copy(1 - slot, next);
+      ready_start_ = next;
+      ready_slot_ = 1 - slot;
+    }
+    return device_view<const Symbol, ExecSpace>(buffer_[slot].data(), length(start));
+  }
+
+ private:
+  std::uint64_t length(std::uint64_t start) const { return std::min(chunk_, n_ - start); }
+  void copy(int slot, std::uint64_t start) {
+    const std::size_t len = length(start);
+    Kokkos::deep_copy(copies_[0], Kokkos::subview(buffer_[slot], std::make_pair(std::size_t(0), len)),
+                      host_view(text_ + start, len));
+  }
+
+  ExecSpace space_;
+  primitives::stream_pool<ExecSpace> copies_;
+  const Symbol* text_;
+  std::uint64_t n_, chunk_;
+  Kokkos::View<Symbol*, memory_space> buffer_[2];
+  std::uint64_t ready_start_ = none;
+  int ready_slot_ = 0;
+};
+
+// Four consecutive 32-bit values from p (16-byte aligned): one load on the device.
+KOKKOS_FORCEINLINE_FUNCTION void load_four(const std::uint32_t* p, std::uint32_t* out) {
+#if defined(__CUDA_ARCH__)
+  const uint4 v = *reinterpret_cast<const uint4*>(p);
+  out[0] = v.x;
+  out[1] = v.y;
+  out[2] = v.z;
+  out[3] = v.w;
+#else
+  std::memcpy(out, p, 16);
+#endif
+}
+
 template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
                             wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  using host_view = Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
   using P = std::uint64_t;
   constexpr bool tree = Shape == wavelet_shape::tree;
   const std::uint64_t chunk = std::min<std::uint64_t>(std::max<std::uint64_t>(options.build_chunk, 1), std::max<std::uint64_t>(n, 1));
@@ -45,12 +113,9 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
   phase_timer<ExecSpace> timer(space, stats);
   d = wavelet_data<ExecSpace, Symbol>();
   d.n = n;
-  auto text = allocate<Symbol, memory_space>("strix::wavelet::chunk_text", chunk);
-  auto load = [&](std::uint64_t start) {
-    const std::uint64_t len = std::min(chunk, n - start);
-    Kokkos::deep_copy(space, Kokkos::subview(text, std::make_pair(std::size_t(0), std::size_t(len))), host_view(host_text + start, len));
-    return device_view<const Symbol, ExecSpace>(text.data(), len);
-  };
+  chunk_reader<ExecSpace, Symbol> reader(space, host_text, n, chunk);
+  bool more_passes = true;  // whether a pass follows the current one (then its first chunk is prefetched)
+  auto load = [&](std::uint64_t start) { return reader.get(start, more_passes); };
 
   timer.begin("alphabet");
   if constexpr (sizeof(Symbol) < 4) {
@@ -122,7 +187,6 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       }
       length(m) = static_cast<std::uint8_t>(tree ? len : L);
     });
-    auto minimal = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_minimal", chunk);
     auto keys = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_keys", chunk);
     auto keys_alt = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_keys_alt", chunk);
     auto vals = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_vals", chunk);
@@ -138,6 +202,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     auto words = d.bits.words;
     const auto w = d.template ref<I, Shape>();  // its alphabet and map only
     for (int l = 0; l < L; ++l) {
+      more_passes = l + 1 < L;
       const P groups = P(1) << l, base = d.offset[l];
       const int shift = L - 1 - l;
       // Group starts: the symbols' counts by group, scanned.
@@ -159,10 +224,8 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         Kokkos::parallel_for("strix::wavelet_chunk_keys", range(space, 0, len), KOKKOS_LAMBDA(const std::int64_t i) {
           P m = 0;
           w.minimal(t(i), m);
-          minimal(i) = static_cast<std::uint32_t>(m);
-          const std::uint32_t k = level_key<Shape>(code(m), L, l);
-          keys(i) = k;
-          vals(i) = static_cast<std::uint32_t>(i);
+          keys(i) = level_key<Shape>(code(m), L, l);
+          vals(i) = static_cast<std::uint32_t>(m);  // sorted with its key: read in order below
         });
         bool alt = false;
         if (l > 0)
@@ -184,16 +247,16 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         });
         // A thread sets the bits of 64 consecutive sorted symbols: within a group they go to
         // consecutive positions, so it ORs a word's mask once (native 64-bit atomics) instead
-        // of 64 contended single-bit ORs.
+        // of 64 contended single-bit ORs. Its keys and symbols come eight at a time (a 32-byte
+        // sector in two 16-byte loads: a warp's loads are 256 bytes apart, and each sector is
+        // used whole at once, before the cache can evict it).
         Kokkos::parallel_for("strix::wavelet_chunk_bits", range(space, 0, (len + 63) / 64), KOKKOS_LAMBDA(const std::int64_t t) {
-          const std::int64_t end = (t + 1) * 64 < len ? (t + 1) * 64 : len;
+          const std::int64_t first = t * 64, end = first + 64 < len ? first + 64 : len;
           unsigned long long mask = 0;
           P word = 0;
-          for (std::int64_t j = t * 64; j < end; ++j) {
-            const std::uint32_t k = sk[j];
-            const std::uint32_t m = minimal(sv[j]);
-            if (length(m) <= l) continue;  // its code ended above this level
-            if (!((P(code(m)) >> shift) & 1)) continue;
+          auto visit = [&](std::uint32_t k, std::uint32_t m, std::int64_t j) {
+            if (length(m) <= l) return;  // its code ended above this level
+            if (!((P(code(m)) >> shift) & 1)) return;
             const P pos = base + group_start(k) + seen(k) + (P(j) - chunk_first(k));
             if (mask && (pos >> 6) != word) {
               Kokkos::atomic_fetch_or(reinterpret_cast<unsigned long long*>(&words(word)), mask);
@@ -201,6 +264,18 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
             }
             word = pos >> 6;
             mask |= 1ull << (pos & 63);
+          };
+          if (end - first == 64) {
+            for (int q = 0; q < 64; q += 8) {
+              std::uint32_t k8[8], m8[8];
+              load_four(sk + first + q, k8);
+              load_four(sk + first + q + 4, k8 + 4);
+              load_four(sv + first + q, m8);
+              load_four(sv + first + q + 4, m8 + 4);
+              for (int r = 0; r < 8; ++r) visit(k8[r], m8[r], first + q + r);
+            }
+          } else {
+            for (std::int64_t j = first; j < end; ++j) visit(sk[j], sv[j], j);
           }
           if (mask) Kokkos::atomic_fetch_or(reinterpret_cast<unsigned long long*>(&words(word)), mask);
         });
