@@ -201,6 +201,14 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     auto counts = d.counts;
     auto words = d.bits.words;
     const auto w = d.template ref<I, Shape>();  // its alphabet and map only
+    // The per-chunk kernels take their functors as kernel arguments (Kokkos' light-weight
+    // hint). By default a functor over 512 bytes (chunk_keys holds the whole ref) goes
+    // through constant memory: a host-to-device copy that queues behind the next chunk's copy
+    // on the copy engine, so the chunk's kernels would wait for that copy instead of
+    // overlapping it.
+    auto light = [&](std::int64_t end) {
+      return Kokkos::Experimental::require(range(space, 0, end), Kokkos::Experimental::WorkItemProperty::HintLightWeight);
+    };
     for (int l = 0; l < L; ++l) {
       more_passes = l + 1 < L;
       const P groups = P(1) << l, base = d.offset[l];
@@ -221,7 +229,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         const auto t = load(start);
         const std::int64_t len = t.extent(0);
         Kokkos::deep_copy(space, in_chunk, P(0));
-        Kokkos::parallel_for("strix::wavelet_chunk_keys", range(space, 0, len), KOKKOS_LAMBDA(const std::int64_t i) {
+        Kokkos::parallel_for("strix::wavelet_chunk_keys", light(len), KOKKOS_LAMBDA(const std::int64_t i) {
           P m = 0;
           w.minimal(t(i), m);
           keys(i) = level_key<Shape>(code(m), L, l);
@@ -237,12 +245,12 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         const std::uint32_t* sv = alt ? vals_alt.data() : vals.data();
         // Each group's first and one-past-last sorted index in this chunk, from the sorted
         // keys' boundaries (counting with atomics put every symbol of level 0 on one address).
-        Kokkos::parallel_for("strix::wavelet_chunk_groups", range(space, 0, len), KOKKOS_LAMBDA(const std::int64_t j) {
+        Kokkos::parallel_for("strix::wavelet_chunk_groups", light(len), KOKKOS_LAMBDA(const std::int64_t j) {
           const std::uint32_t k = sk[j];
           if (j == 0 || sk[j - 1] != k) chunk_first(k) = P(j);
           if (j == len - 1 || sk[j + 1] != k) in_chunk(k) = P(j + 1);  // the end, for now
         });
-        Kokkos::parallel_for("strix::wavelet_chunk_counts", range(space, 0, groups), KOKKOS_LAMBDA(const std::int64_t g) {
+        Kokkos::parallel_for("strix::wavelet_chunk_counts", light(groups), KOKKOS_LAMBDA(const std::int64_t g) {
           if (in_chunk(g) > 0) in_chunk(g) -= chunk_first(g);
         });
         // A thread sets the bits of 64 consecutive sorted symbols: within a group they go to
@@ -250,7 +258,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         // of 64 contended single-bit ORs. Its keys and symbols come eight at a time (a 32-byte
         // sector in two 16-byte loads: a warp's loads are 256 bytes apart, and each sector is
         // used whole at once, before the cache can evict it).
-        Kokkos::parallel_for("strix::wavelet_chunk_bits", range(space, 0, (len + 63) / 64), KOKKOS_LAMBDA(const std::int64_t t) {
+        Kokkos::parallel_for("strix::wavelet_chunk_bits", light((len + 63) / 64), KOKKOS_LAMBDA(const std::int64_t t) {
           const std::int64_t first = t * 64, end = first + 64 < len ? first + 64 : len;
           unsigned long long mask = 0;
           P word = 0;
@@ -279,7 +287,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
           }
           if (mask) Kokkos::atomic_fetch_or(reinterpret_cast<unsigned long long*>(&words(word)), mask);
         });
-        Kokkos::parallel_for("strix::wavelet_group_seen", range(space, 0, groups), KOKKOS_LAMBDA(const std::int64_t g) {
+        Kokkos::parallel_for("strix::wavelet_group_seen", light(groups), KOKKOS_LAMBDA(const std::int64_t g) {
           seen(g) += in_chunk(g);
         });
       }
