@@ -33,6 +33,14 @@ constexpr std::uint64_t max_text_length() {
 
 namespace detail {
 
+// invalid_input unless a text of n bytes has a suffix array of index type I.
+template <class I>
+void require_sa_length(std::uint64_t n) {
+  STRIX_USER_REQUIRE(n <= max_text_length<I>(),
+                     "text of " + std::to_string(n) + " bytes is too long for a " +
+                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+}
+
 // One construction algorithm and the working memory it owns.
 template <class ExecSpace, class I>
 class sa_engine {
@@ -55,9 +63,7 @@ template <class I>
 void check_sa_sizes(std::uint64_t n, std::uint64_t sa_entries) {
   STRIX_USER_REQUIRE(sa_entries == n, "suffix array has " + std::to_string(sa_entries) +
                                           " entries for a text of " + std::to_string(n) + " bytes");
-  STRIX_USER_REQUIRE(n <= max_text_length<I>(),
-                     "text of " + std::to_string(n) + " bytes is too long for a " +
-                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+  require_sa_length<I>(n);
 }
 
 }  // namespace detail

@@ -38,7 +38,7 @@
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/small_segment_sort.hpp>
 #include <strix/sa/detail/alphabet.hpp>
-#include <strix/sa/detail/larsson_sadakane_refine.hpp>
+#include <strix/sa/detail/round_scan.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
@@ -153,9 +153,7 @@ void larsson_sadakane<ExecSpace, I>::release() {
 template <class ExecSpace, class I>
 void larsson_sadakane<ExecSpace, I>::reserve(std::uint64_t n) {
   if (n <= capacity_ && wide_buf_.data()) return;
-  STRIX_USER_REQUIRE(n <= std::numeric_limits<I>::max(),
-                     "text of " + std::to_string(n) + " bytes is too long for a " +
-                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+  require_sa_length<I>(n);
   const std::size_t cap = std::max<std::size_t>(n, 2);
   release();
   const std::size_t h = cap / 2 + 2;  // groups of at least two suffixes: at most n/2
@@ -174,8 +172,8 @@ void larsson_sadakane<ExecSpace, I>::reserve(std::uint64_t n) {
   capacity_ = cap;
   // Size the scratch once for the largest sorts and scans a run can ask for.
   using primitives::radix_sort_pairs_scratch_bytes;
-  using refine_wide = ls_refine_scan<wide_view, index_view, flag_view>;
-  using refine_narrow = ls_refine_scan<index_view, index_view, flag_view>;
+  using refine_wide = round_scan<wide_view, index_view, start_flags<flag_view>>;
+  using refine_narrow = round_scan<index_view, index_view, start_flags<flag_view>>;
   ws_.reserve(radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, cap));
   ws_.reserve(radix_sort_pairs_scratch_bytes<I, I>(space_, h));
   ws_.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space_, cap, cap / (small_ + 1) + 1));
@@ -484,15 +482,14 @@ void larsson_sadakane<ExecSpace, I>::scatter_groups(const const_index_view& grou
       });
 }
 
-// One scan over the m active suffixes, each old group sorted by `keys` (see
-// larsson_sadakane_refine.hpp); survivors go to the double buffers, which then swap in.
+// One scan over the m active suffixes, each old group sorted by `keys` (see round_scan.hpp;
+// groups marked by start flags); survivors go to the double buffers, which then swap in.
 template <class ExecSpace, class I>
 template <class KeyView>
 void larsson_sadakane<ExecSpace, I>::refine(const KeyView& keys, bool initial) {
   const std::size_t m = m_;
-  ls_refine_scan<KeyView, index_view, flag_view> scan{
-      keys,      flag_,  pos_,     suf_, isa_, pos_alt_, suf_alt_, offsets_, flag_alt_,
-      static_cast<std::int64_t>(m), initial};
+  round_scan<KeyView, index_view, start_flags<flag_view>> scan{
+      keys, {flag_, flag_alt_}, pos_, suf_, isa_, pos_alt_, suf_alt_, offsets_, static_cast<std::int64_t>(m), initial};
   typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::ls_refine", scan, static_cast<std::int64_t>(m), totals);
   m_ = totals.kept;

@@ -151,9 +151,7 @@ void prefix_doubling<ExecSpace, I>::release() {
 template <class ExecSpace, class I>
 void prefix_doubling<ExecSpace, I>::reserve(std::uint64_t n) {
   if (n <= capacity_ && pairs_.data()) return;
-  STRIX_USER_REQUIRE(n <= std::numeric_limits<I>::max(),
-                     "text of " + std::to_string(n) + " bytes is too long for a " +
-                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+  require_sa_length<I>(n);
   const std::size_t cap = std::max<std::size_t>(n, 2);
   release();
   pairs_ = allocate<I, memory_space>("strix::pairs", 6 * cap, &mem_);
@@ -168,8 +166,8 @@ void prefix_doubling<ExecSpace, I>::reserve(std::uint64_t n) {
   ws_.reserve(radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, cap));
   ws_.reserve(radix_sort_pairs_scratch_bytes<I, I>(space_, cap));
   ws_.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space_, cap, max_segmented_segments(cap)));
-  ws_.reserve(primitives::scan_scratch_bytes<round_scan<wide_view, index_view>>(space_, cap));
-  ws_.reserve(primitives::scan_scratch_bytes<round_scan<index_view, index_view>>(space_, cap));
+  ws_.reserve(primitives::scan_scratch_bytes<round_scan<wide_view, index_view, segment_marks<index_view>>>(space_, cap));
+  ws_.reserve(primitives::scan_scratch_bytes<round_scan<index_view, index_view, segment_marks<index_view>>>(space_, cap));
   ws_.result(64);
 }
 
@@ -322,18 +320,11 @@ template <class ExecSpace, class I>
 template <class KeyView>
 void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bool initial) {
   const std::size_t m = m_;
-  round_scan<KeyView, index_view> scan{keys,
-                                       second_of(slot_pair_),
-                                       first_of(slot_pair_),
-                                       suf_,
-                                       isa_,
-                                       first_of(out_pair),
-                                       second_of(out_pair),
-                                       suf_alt_,
-                                       offsets_,
-                                       static_cast<std::int64_t>(m),
-                                       initial};
-  typename round_scan<KeyView, index_view>::value_type totals{};
+  round_scan<KeyView, index_view, segment_marks<index_view>> scan{
+      keys,     {second_of(slot_pair_), second_of(out_pair)},
+      first_of(slot_pair_), suf_, isa_, first_of(out_pair), suf_alt_, offsets_,
+      static_cast<std::int64_t>(m), initial};
+  typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
   m_ = totals.kept;
   num_segments_ = totals.segments;

@@ -1,18 +1,43 @@
 #pragma once
-// The one scan of a prefix-doubling round. Over the active suffixes, sorted inside
-// their segments, it finds where new groups start (the key or the segment changes),
-// and in its final pass
-//   - writes ISA[s] = slot of the first suffix of s's new group (a running maximum),
+// The one scan that closes a suffix-sorting round, shared by prefix doubling and
+// Larsson–Sadakane (the paper's "update ISA" and "split groups"). Over the active suffixes,
+// sorted by `keys` inside their old groups, it finds where new groups start (an old group
+// starts there, or the key changes), and in its final pass
+//   - writes ISA[s] = slot of the first suffix of s's new group (a running maximum: the
+//     segmented scan of the group heads),
 //   - drops suffixes whose new group is a singleton (they are sorted for good),
-//   - copies the others to the output buffers, renumbering their groups as segments
-//     and recording where each segment starts.
-// Fusing these steps reads the round's arrays once instead of four times.
+//   - copies the others with their slots to the output buffers, marks their groups for the
+//     next round, and records where each surviving group starts among them.
+// Fusing these steps reads the round's arrays once instead of four times. The two
+// algorithms differ only in how a group is marked (Marks, below).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
 namespace strix::detail {
 
-template <class KeyView, class IndexView>
+// Prefix doubling: the old groups are numbered (segments); survivors get their new number.
+template <class IndexView>
+struct segment_marks {
+  using I = typename IndexView::non_const_value_type;
+  IndexView seg, seg_out;
+  KOKKOS_INLINE_FUNCTION bool old_group_starts(const std::int64_t k) const { return seg(k) != seg(k - 1); }
+  KOKKOS_INLINE_FUNCTION void mark(const I dst, const bool head, const I segments) const {
+    seg_out(dst) = head ? segments : static_cast<I>(segments - 1);
+  }
+};
+
+// Larsson–Sadakane: the first suffix of each old group is flagged; survivors keep a flag.
+template <class FlagView>
+struct start_flags {
+  FlagView flag, flag_out;
+  KOKKOS_INLINE_FUNCTION bool old_group_starts(const std::int64_t k) const { return flag(k) != 0; }
+  template <class I>
+  KOKKOS_INLINE_FUNCTION void mark(const I dst, const bool head, const I) const {
+    flag_out(dst) = head ? 1 : 0;
+  }
+};
+
+template <class KeyView, class IndexView, class Marks>
 struct round_scan {
   using I = typename IndexView::non_const_value_type;
   struct value_type {
@@ -22,21 +47,19 @@ struct round_scan {
   };
 
   KeyView keys;
-  IndexView seg, pos, suf, isa;
-  IndexView pos_out, seg_out, suf_out, offsets;
+  Marks marks;
+  IndexView pos, suf, isa;
+  IndexView pos_out, suf_out, offsets;
   std::int64_t m;
-  bool initial;  // first round: one segment, slot == index, `seg` and `pos` unused
+  bool initial;  // first round: one old group, slot == index, `marks` and `pos` unused
 
   KOKKOS_INLINE_FUNCTION bool starts_group(const std::int64_t k) const {
     if (k == 0 || keys(k) != keys(k - 1)) return true;
-    return !initial && seg(k) != seg(k - 1);
+    return !initial && marks.old_group_starts(k);
   }
-  KOKKOS_INLINE_FUNCTION I slot(const std::int64_t k) const {
-    return initial ? static_cast<I>(k) : pos(k);
-  }
+  KOKKOS_INLINE_FUNCTION I slot(const std::int64_t k) const { return initial ? static_cast<I>(k) : pos(k); }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t k, value_type& upd,
-                                         const bool final) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t k, value_type& upd, const bool final) const {
     const bool head = starts_group(k);
     const bool single = head && (k + 1 == m || starts_group(k + 1));
     if (head) {
@@ -49,7 +72,7 @@ struct round_scan {
         const I dst = upd.kept;
         pos_out(dst) = slot(k);
         suf_out(dst) = suf(k);
-        seg_out(dst) = head ? upd.segments : static_cast<I>(upd.segments - 1);
+        marks.mark(dst, head, upd.segments);
         if (head) offsets(upd.segments) = dst;
       }
     }
@@ -57,7 +80,7 @@ struct round_scan {
       upd.kept += 1;
       if (head) upd.segments += 1;
     }
-    // The last element closes the segment table: offsets[segments] = survivors.
+    // The last element closes the group table: offsets[segments] = survivors.
     if (final && k + 1 == m && upd.kept > 0) offsets(upd.segments) = upd.kept;
   }
 

@@ -65,9 +65,7 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
 
   void reserve(std::uint64_t n) override {
     if (n <= capacity_ && merge_buf_.data()) return;
-    STRIX_USER_REQUIRE(n <= std::numeric_limits<I>::max(),
-                       "text of " + std::to_string(n) + " bytes is too long for a " +
-                           std::to_string(8 * sizeof(I)) + "-bit suffix array");
+    require_sa_length<I>(n);
     release();
     const std::size_t cap = std::max<std::size_t>(n, 2);
     std::size_t levels = 0;  // the reduced strings and their SAs over every level
