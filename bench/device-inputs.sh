@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Shared by the device scripts (sourced): unpacks the carried inputs (.carry/data/*.xz)
 # into $in and generates the synthetic ones named in $inputs. Needs $carry, $bin, $in.
 mkdir -p "$in"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Baseline for the benchmarks: times libdivsufsort on a file (median of R runs after
 // one warm-up) and writes its suffix array, 32-bit when n < 2^31 else 64-bit.
 //   strix_bench_divsufsort INPUT OUT_SA [RUNS]   -> prints "seconds=<median>"

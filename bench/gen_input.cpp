@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Synthetic worst-case inputs for the benchmarks.
 //   strix_bench_gen equal|fibonacci|periodic BYTES OUT [PERIOD]
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Anchor for the suffix-array benchmarks (issue 11): times libsais (built outside the
 // repository, with OpenMP) on a file, median of R runs after one warm-up, with T threads
 // (0: libsais' default, all cores), and writes its suffix array like strix_bench_divsufsort

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Prepares the benchmark inputs from Debian packages (needs apt; run on a machine
 # with the package registry) and packs them xz-compressed for the device:
 #   english.txt  gcide.dict.dz uncompressed                (dict-gcide)       ~40 MB

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine: the whole test suite (doctest suites and CLI scripts) of every
 # carried build, then the suffix-array benchmark of one build against a baseline binary,
 # their runs alternating. Expects in .carry/: builds.tar.xz (or builds/) holding one folder

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine (no package registry there): the CUDA build's tests, then the
 # benchmark of strix CUDA against libdivsufsort on the same host. Expects, carried in
 # .carry/: bin/ (strix, strix_tests, strix_bench_divsufsort, strix_bench_gen from a CUDA

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine: the CUDA build's LCP/repeats tests, then the LCP and
 # longest-repeat benchmark (sequential CPU reference vs OpenMP on all host cores vs CUDA).
 # Expects, carried in .carry/: bin/ (strix, strix_tests, strix_bench_lcp_repeats,

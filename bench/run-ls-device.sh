@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine: the CUDA build's suffix-array tests on the CUDA space, then the
 # larsson-sadakane tuning grid (strix_bench_ls_tune) on real and generated texts. Expects,
 # in DIR (default .carry/ls): bin/*.xz (strix_tests, strix_bench_ls_tune of a CUDA build,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Device-side profile helpers (needs .carry/bin and .carry/data like run-device.sh):
 #   bench/run-profile.sh rounds INPUT      per-round phase times of one construction
 #   bench/run-profile.sh ncu INPUT KERNEL_REGEX [COUNT]   Nsight Compute sections of kernels

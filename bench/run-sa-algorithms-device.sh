@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine (issue 11): the CUDA build's SA tests and CLI algorithm test, then
 # every suffix-array algorithm side by side (bench/sa_algorithms_bench.py) on the GPU and on
 # the host's OpenMP backend, beside libdivsufsort and libsais. Expects in .carry/: bin/

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine: compute-sanitizer racecheck and memcheck over every GPU kernel the
 # strix tool runs (sa, bwt, lcp, repeats raw/compact/all, check: the prefix-doubling rounds,
 # CUB sorts and scans, the checker, Phi-LCP, the repeat queries), on small texts that take

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine: compute-sanitizer's memcheck (with leak check) and racecheck over
 # every CUDA test case of strix_tests (names end in "<Cuda/32>" or "<Cuda/64>"), one slice
 # per test suite and width, all slices side by side, each bounded by a time limit. Prints

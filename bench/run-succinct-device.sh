@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine (issue 10): the CUDA build's succinct tests and `strix wt` CLI test,
 # then strix's bit vector / wavelet tree benchmark beside ECL_wavelet (built outside the
 # repository from its `extended` branch), and strix's OpenMP build beside SDSL on the host.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Suffix-array algorithms side by side (issue 11): `strix sa --algorithm A` for each
 algorithm on one backend, beside libdivsufsort and (given) libsais, on the same inputs.
 

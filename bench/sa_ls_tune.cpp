@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tuning of larsson-sadakane's group bounds: for every input, prefix doubling and GPU-LS
 // over a grid of R1 (small groups: team sort) and R2 (medium: segmented sort; larger:
 // device-wide radix sort), side by side on Kokkos' default execution space.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SDSL baseline for issue 10: a balanced wavelet tree (wt_blcd over a bit_vector with
 // rank_support_v5 and select_support_mcl) of a byte text, queries spread over OpenMP
 // threads (access, rank and select are const on wt_blcd). The same query generation as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark of strix's bit vector, wavelet tree and wavelet matrix on the default execution
 // space (the GPU in a CUDA build): the figures of issue 10, each the median of --runs timed
 // runs after one warm-up. Prints one line per figure: "RESULT <name> <value> <unit>".

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Finds Kokkos >= 3.4 (a user's own install: Spack, a module, Kokkos_ROOT). If there
 # is none, builds Kokkos 3.4.01 (OpenMP + Serial) with scripts/bootstrap-kokkos.sh into
 # a cache outside the source tree. The CUDA variant needs nvcc_wrapper as the C++

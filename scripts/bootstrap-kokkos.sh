@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds Kokkos + Kokkos Kernels 3.4.01 from Debian's trilinos source package,
 # patched for CUDA 13 and Hopper, into a cache outside the repository.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds strix for one Kokkos variant, bootstrapping that Kokkos if needed.
 #   scripts/build.sh [openmp|serial|cuda] [BUILD_DIR] [extra cmake args...]
 # Default BUILD_DIR: build/VARIANT. A user's own Kokkos is used instead when

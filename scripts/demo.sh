@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The main job: build strix (bootstrapping Kokkos on the first run), then construct and
 # check the suffix array of a generated English-like text and print the throughput.
 #   scripts/demo.sh [strix demo options, e.g. --size 100000000 --stats]

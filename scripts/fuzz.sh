@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds strix's libFuzzer targets (clang, AddressSanitizer + UBSan, Kokkos Serial) in
 # build/fuzz and runs each for a bounded time, starting from its corpus in
 # tests/fuzz/corpus/TARGET (never modified: new inputs go to a scratch folder).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian packages strix needs to build and test (idempotent); extra package
 # names given as arguments are installed too (scripts/fuzz.sh: clang and libFuzzer).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds strix and runs its test suite with ctest.
 # STRIX_VARIANT=openmp|serial|cuda picks the Kokkos build (default openmp: the tests
 # then run on both the OpenMP and the Serial execution spaces).

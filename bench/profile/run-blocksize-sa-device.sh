@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Kokkos 3.4 with blocks of >= 128 threads (patch 05) against 64 (before): the CUDA test
 # suite on the new build, then strix sa side by side (old/new alternating, 1 warm-up + 3).
 # Carry: DIR/old/{strix}.xz (CUDA build on Kokkos 3.4 without patch 05), DIR/new/{strix,strix_tests}.xz

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Succinct figures, old (64-thread blocks) and new (>= 128) builds alternating, 3 runs each.
 # Carry: DIR/old/strix_bench_succinct.xz and DIR/new/strix_bench_succinct.xz (as above), DIR/../lib.
 set -uo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Streamed wavelet build after the chunk_bits / copy-overlap rewrite: CUDA succinct tests,
 # then the in-memory and streamed builds (2e9 random bytes, pinned), chunks 2^26 and 2^28.
 # Carry: DIR/bin/{strix_tests,strix_bench_succinct}.xz (CUDA build), LD_LIBRARY_PATH with libdivsufsort for the tests.

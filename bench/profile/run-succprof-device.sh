@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # succprof (RESULTS §8b): ncu counters of the missed issue-10 figures, the random-sector ceiling
 # (random_sectors.cu, built with nvcc -O3 -arch=sm_90 and carried as rsec.xz) and the streamed
 # wavelet build. Carried in .carry/succprof with strix_bench_succinct.xz; run: bash .carry/succprof/run.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ncu of the streamed build's kernels (sigma 4 then 256, 2e8 bytes, chunk 2^26): per kernel
 # time and DRAM bytes, summarised.
 # Carry: DIR/new/strix_bench_succinct.xz, DIR/../lib. (RESULTS §10's first ncu run used the same script on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Timeline of the streamed build (sigma 4, 2e8 bytes, chunk 2^26): do the chunk copies overlap the kernels?
 # Not yet run (the session's device time ran out): the next step of RESULTS §10.
 # Carry: DIR/new/strix_bench_succinct.xz, DIR/../lib.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The subcommands of the strix tool, one file each in commands/. Each registers itself on
 // the CLI11 app and returns what runs it once Kokkos is up; a runner returns the exit

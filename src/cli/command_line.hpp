@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The strix tool's command line, parsed (CLI11) without running anything: what main()
 // runs, or the exit status of a run that ended while parsing (help, version, usage error).

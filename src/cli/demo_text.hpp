@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The default input of `strix demo`: a deterministic English-like text.
 #include <cstdint>

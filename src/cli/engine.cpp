@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The strix tool's engine: a text_index on one backend and index width (see engine.hpp).
 #include "engine.hpp"
 
@@ -325,20 +326,29 @@ std::shared_ptr<void> start_kokkos(int threads) {
 
 std::string enabled_backends() { return strix::enabled_backends(); }
 
+bool host_backend_elsewhere(const std::string& backend) {
+#ifdef KOKKOS_ENABLE_CUDA
+  return (same_name(backend, "openmp") && !STRIX_ETI_HAS_OPENMP) || (same_name(backend, "serial") && !STRIX_ETI_HAS_SERIAL);
+#else
+  (void)backend;
+  return false;
+#endif
+}
+
 std::unique_ptr<engine> make_engine(const std::string& backend, int width, const sa_options& algorithm) {
   STRIX_REQUIRE(width == 32 || width == 64);
   const std::string pick =
       backend == "default" ? std::string(Kokkos::DefaultExecutionSpace::name()) : backend;
-#ifdef KOKKOS_ENABLE_CUDA
+#if STRIX_ETI_HAS_CUDA
   if (same_name(pick, "cuda")) return make_for<Kokkos::Cuda>(width, algorithm);
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
   if (same_name(pick, "openmp")) return make_for<Kokkos::OpenMP>(width, algorithm);
 #endif
-#ifdef KOKKOS_ENABLE_SERIAL
+#if STRIX_ETI_HAS_SERIAL
   if (same_name(pick, "serial")) return make_for<Kokkos::Serial>(width, algorithm);
 #endif
-  throw error(error_code::invalid_input, "backend '" + backend + "' is not enabled in this build");
+  throw error(error_code::invalid_input, "backend '" + backend + "' is not compiled into this build");
 }
 
 }  // namespace strix::cli

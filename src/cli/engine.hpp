@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The strix tool's one path to the library: a text_index on the backend the user picked,
 // behind an interface without Kokkos types, so that the subcommands compile as plain C++.
@@ -71,6 +72,10 @@ std::string gpu_unusable_reason();
 std::shared_ptr<void> start_kokkos(int threads);
 // The Kokkos backends this build enables, e.g. "cuda, openmp, serial".
 std::string enabled_backends();
+// True when `backend` (openmp or serial) is a host backend that this CUDA build's library is
+// not compiled for (STRIX_ETI_SPACES): its host fallback strix-host runs it. Defined with the
+// engine, so that strix-host, which shares the Kokkos-free parts, answers for itself.
+bool host_backend_elsewhere(const std::string& backend);
 
 // backend: default, cuda, openmp or serial; width: 32 or 64. The engine reports its
 // stages and the library's phases to progress() (progress.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // How the strix tool fails: one "strix: error: ..." line on stderr and a typed exit status.
 #include <string>

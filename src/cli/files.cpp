@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "files.hpp"
 
 #include <fcntl.h>

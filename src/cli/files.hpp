@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // File handling of the strix tool: inputs of any kind read whole, and all-or-nothing
 // outputs that never replace an input or a non-regular file and never outlive a signal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The strix tool's file formats, one reader and one writer each (see the README):
 // texts, index arrays (suffix and LCP arrays: raw little-endian integers of the index

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "host_fallback.hpp"
 
 #include <unistd.h>
@@ -22,21 +23,36 @@ std::string own_folder() {
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
 
-}  // namespace
-
-void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce) {
-  const std::string head = "this strix is built for CUDA and finds no usable GPU (" + why_no_gpu + ")";
+// strix-host beside this program; `head` says why it is needed when it is missing.
+std::string host_program(const std::string& head) {
   const std::string folder = own_folder();
   const std::string host = folder + "/strix-host";
   if (folder.empty() || ::access(host.c_str(), X_OK) != 0)
     throw error(error_code::device_error,
                 head + ", and its host fallback strix-host is not beside it; use a host build (STRIX_VARIANT=openmp)");
-  if (announce)
-    std::fprintf(stderr, "strix: note: no usable GPU (%s); running on the host backend (%s)\n",
-                 why_no_gpu.c_str(), host.c_str());
+  return host;
+}
+
+[[noreturn]] void exec_host(char** argv, const std::string& host, const std::string& head) {
   std::fflush(nullptr);
   ::execv(host.c_str(), argv);
   throw error(error_code::device_error, head + ", and its host fallback " + host + " does not start: " + std::strerror(errno));
+}
+
+}  // namespace
+
+void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce) {
+  const std::string head = "this strix is built for CUDA and finds no usable GPU (" + why_no_gpu + ")";
+  const std::string host = host_program(head);
+  if (announce)
+    std::fprintf(stderr, "strix: note: no usable GPU (%s); running on the host backend (%s)\n",
+                 why_no_gpu.c_str(), host.c_str());
+  exec_host(argv, host, head);
+}
+
+void exec_host_backend(char** argv, const std::string& backend) {
+  const std::string head = "this strix is compiled for CUDA; its " + backend + " backend is strix-host's";
+  exec_host(argv, host_program(head), head);
 }
 
 }  // namespace strix::cli

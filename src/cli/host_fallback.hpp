@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // A CUDA build of strix on a machine without a usable GPU: Kokkos would abort while
 // starting, so the run goes to strix-host, the same tool built for the host backends and
@@ -10,5 +11,9 @@ namespace strix::cli {
 // `announce` (the user did not pick a backend). Throws strix::error(device_error) when
 // there is no strix-host beside this program or it cannot be started.
 [[noreturn]] void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce);
+
+// Replaces this process with strix-host for a host backend this CUDA build is not compiled
+// for (host_backend_elsewhere in engine.hpp), silently; throws as above.
+[[noreturn]] void exec_host_backend(char** argv, const std::string& backend);
 
 }  // namespace strix::cli

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats, checks and
 // wavelet trees on any Kokkos backend. The subcommands live in commands/, one file each.
 #include <cctype>
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
   try {
     const std::string no_gpu = gpu_unusable_reason();
     if (!no_gpu.empty() && !is_cuda(cl.backend)) exec_host_fallback(argv, no_gpu, cl.backend == "default");
+    // A CUDA build compiled for CUDA alone runs the host backends in strix-host.
+    if (host_backend_elsewhere(cl.backend)) exec_host_backend(argv, cl.backend);
   } catch (const strix::error& e) {
     return fail(e.what(), exit_status(e.code()));
   }

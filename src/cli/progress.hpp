@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What a run shows on stderr while it works. On a terminal: one line, redrawn in place,
 // with the stage, the library's current phase, the percent of the input done (where the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What the strix tool prints about a run: one JSON layout for every subcommand's --stats.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The strix tool's wavelet engine: a strix::wavelet on one backend, index width, symbol
 // size and shape (see wt_engine.hpp).
 #include "wt_engine.hpp"
@@ -192,16 +193,16 @@ std::unique_ptr<wt_engine> make_wt_engine(const std::string& backend, int width,
   STRIX_REQUIRE(width == 32 || width == 64);
   STRIX_REQUIRE(symbol_bytes == 1 || symbol_bytes == 2 || symbol_bytes == 4);
   const std::string pick = backend == "default" ? std::string(Kokkos::DefaultExecutionSpace::name()) : backend;
-#ifdef KOKKOS_ENABLE_CUDA
+#if STRIX_ETI_HAS_CUDA
   if (wt_parts::same_name(pick, "cuda")) return wt_parts::make_for<Kokkos::Cuda>(width, symbol_bytes, matrix, std::move(on_phase));
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
   if (wt_parts::same_name(pick, "openmp")) return wt_parts::make_for<Kokkos::OpenMP>(width, symbol_bytes, matrix, std::move(on_phase));
 #endif
-#ifdef KOKKOS_ENABLE_SERIAL
+#if STRIX_ETI_HAS_SERIAL
   if (wt_parts::same_name(pick, "serial")) return wt_parts::make_for<Kokkos::Serial>(width, symbol_bytes, matrix, std::move(on_phase));
 #endif
-  throw error(error_code::invalid_input, "backend '" + backend + "' is not enabled in this build");
+  throw error(error_code::invalid_input, "backend '" + backend + "' is not compiled into this build");
 }
 
 }  // namespace strix::cli

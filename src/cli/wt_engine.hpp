@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The strix tool's path to wavelet trees and matrices: one built or loaded structure on the
 // backend the user picked, behind an interface without Kokkos types (see engine.hpp).

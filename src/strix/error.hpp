@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix error type: every failure the library reports is a strix::error with a code.
 #include <stdexcept>

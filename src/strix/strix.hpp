@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix: suffix arrays and friends on Kokkos. Include this for the whole public API.
 #include <strix/bwt/bwt.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Version and the Kokkos backends this build of strix was compiled with.
 #include <Kokkos_Core.hpp>

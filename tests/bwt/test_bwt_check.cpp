@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BWT against libdivsufsort's divbwt, its inverse, and the suffix-array checker.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # --algorithm on every subcommand that builds a suffix array: every algorithm, on every
 # backend this strix has (CUDA only when a GPU is usable), gives libdivsufsort's suffix
 # array (checked by `strix check` and against `--algorithm divsufsort` on the host), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Shared harness of the CLI test scripts (sourced): a scratch folder, counters, and
 # expect_error NAME OUTFILE CMD... (non-zero exit, one "strix: error:" line, no OUTFILE,
 # no temporary left behind; EXPECT_STATUS, when set, is the exit status wanted). Sets STRIX

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every output byte-identical across the enabled backends and across 1, 2 and 7 OpenMP
 # threads: suffix array, BWT (and primary index), LCP, leftmost and all longest repeats.
 # Usage: cli_determinism_test.sh PATH/TO/strix

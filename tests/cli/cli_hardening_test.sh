@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The strix tool under hostile and careless use (issue 9): every case behaves as the
 # README promises — a result, or one "strix: error:" line, the documented exit status, and
 # nothing lost. Usage: cli_hardening_test.sh PATH/TO/strix

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # End-to-end tests of `strix lcp` and `strix repeats`: formats, options, every error path.
 # Usage: cli_lcp_repeats_test.sh PATH/TO/strix
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A CUDA build of strix on a machine without a usable GPU (issue 9, class 12): the default
 # backend falls back to strix-host and says so; --backend cuda is a one-line error (exit 5).
 # Skipped (exit 77) where a GPU is usable. Usage: cli_no_gpu_test.sh PATH/TO/strix

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # End-to-end tests of the strix tool: normal use and every error path.
 # Usage: cli_test.sh PATH/TO/strix
 set -u

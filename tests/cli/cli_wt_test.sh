@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # End-to-end tests of `strix wt build` and `strix wt query`: answers against a brute force in
 # awk on random and hard texts (trees and matrices, 1- and 2-byte symbols, TSV and binary),
 # and every error path (foreign, truncated and corrupt files, bad queries).

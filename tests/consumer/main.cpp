@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds the suffix array of "banana" through the installed library, with the free
 // function and with a text_index, and checks both.
 #include <cstdio>

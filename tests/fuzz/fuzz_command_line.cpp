@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: the strix tool's command-line parser on arbitrary arguments. Whatever
 // the arguments, parsing ends in a runnable subcommand, help/version (0) or a one-line
 // usage error (2), never a crash, a leak or undefined behaviour. Nothing is run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: strix's library entry points on arbitrary texts (Serial backend),
 // each against an independent oracle: the suffix array against a naive sort, the checker
 // against a corrupted copy, the LCP array against direct comparison, the BWT against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: the strix tool's file readers on arbitrary files. The low two bits of
 // byte 0 pick the reader:
 //   0:    a text and a suffix array file for it (`strix lcp|repeats --sa`): bytes 1-2 give

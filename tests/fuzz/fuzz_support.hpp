@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Shared by the strix fuzz targets: Kokkos started once per process, inputs as files
 // without touching the disk, and an oracle check that aborts (libFuzzer then keeps the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix::text_index on every backend: parts built on request against the oracles, reuse,
 // release, adoption of a suffix array, and memory accounting.
 #include <algorithm>

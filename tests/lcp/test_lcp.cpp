@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // LCP arrays on every backend and index width: against a naive LCP on small inputs and
 // against Kasai over libdivsufsort's suffix array on 10 MB inputs.
 #include <doctest/doctest.h>

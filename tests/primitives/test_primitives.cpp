@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The primitives on every backend, through the dispatch (vendor overloads where enabled)
 // and through the portable defaults, against std::stable_sort, std::sort, std::partial_sum.
 #include <doctest/doctest.h>

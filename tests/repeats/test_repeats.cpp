@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Longest repeat queries: every method x mode x backend x index width against a brute
 // force that knows nothing of suffix arrays, and against the sequential reference.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The suffix-array algorithms every construction test runs, on every backend.
 // STRIX_TEST_SA_ALGORITHMS="auto,skew,dc7" (the tool's names) narrows them, e.g. for the

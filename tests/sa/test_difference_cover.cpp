@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The difference-cover constructions (skew, hybrid, dcX): the covers, skew's recursion,
 // lengths around multiples of the period, and the merge primitive they use.
 #include <doctest/doctest.h>

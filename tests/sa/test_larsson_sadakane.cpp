@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // GPU-LS: every size class (S, M, L) and the groups on either side of its bounds, against
 // naive sorting and libdivsufsort, with the counters proving which classes ran.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Suffix arrays on every backend and index width, against naive sorting and libdivsufsort.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bit vectors on every backend and index width: rank, select and access against naive
 // scans, on uniform and adversarial fills (99% of the ones in the last k%), at lengths
 // around the L2 (512), L1 (65536) and select-sample boundaries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Saved wavelet trees and matrices: a round trip answers like the original on every
 // backend and width; truncated, corrupt and foreign files are invalid_input errors; a text
 // streamed through the device in chunks gives the very same file.

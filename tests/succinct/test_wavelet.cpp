@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Wavelet trees and matrices on every backend and index width, over 8-, 16- and 32-bit
 // symbols: access, rank and select from device views and from host arrays against naive
 // scans, on the alphabets and lengths where the layout has its edges.

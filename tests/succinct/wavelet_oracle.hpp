@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Naive answers to wavelet queries, and the query sets the wavelet tests ask: every access,
 // rank at the edges and at random positions, select at k = 1, the count, count + 1 and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Reference constructions and test inputs shared by the strix tests.
 #include <divsufsort.h>

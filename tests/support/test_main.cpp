@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // doctest runner that brings Kokkos up once for all tests.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>

@@ -1,11 +1,15 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// Execution spaces and index types every test runs on, and host<->device helpers.
+// Execution spaces and index types every test runs on (those libstrix is compiled for:
+// STRIX_ETI_SPACES), and host<->device helpers.
 #include <doctest/doctest.h>
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <tuple>
 #include <vector>
+
+#include <strix/config.hpp>
 
 #include "oracle.hpp"
 
@@ -19,13 +23,13 @@ struct config {
 };
 
 using all_configs = decltype(std::tuple_cat(
-#ifdef KOKKOS_ENABLE_CUDA
+#if STRIX_ETI_HAS_CUDA
     std::tuple<config<Kokkos::Cuda, std::uint32_t>, config<Kokkos::Cuda, std::uint64_t>>{},
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
     std::tuple<config<Kokkos::OpenMP, std::uint32_t>, config<Kokkos::OpenMP, std::uint64_t>>{},
 #endif
-#ifdef KOKKOS_ENABLE_SERIAL
+#if STRIX_ETI_HAS_SERIAL
     std::tuple<config<Kokkos::Serial, std::uint32_t>, config<Kokkos::Serial, std::uint64_t>>{},
 #endif
     std::tuple<>{}));
@@ -34,15 +38,15 @@ using all_configs = decltype(std::tuple_cat(
 
 // Test names carry the backend and width, e.g. "suffix array<Cuda/32>", so that one backend
 // can be picked: strix_tests --test-case='*<Cuda*' (compute-sanitizer runs on the device).
-#ifdef KOKKOS_ENABLE_CUDA
+#if STRIX_ETI_HAS_CUDA
 TYPE_TO_STRING_AS("Cuda/32", strix_test::config<Kokkos::Cuda, std::uint32_t>);
 TYPE_TO_STRING_AS("Cuda/64", strix_test::config<Kokkos::Cuda, std::uint64_t>);
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
 TYPE_TO_STRING_AS("OpenMP/32", strix_test::config<Kokkos::OpenMP, std::uint32_t>);
 TYPE_TO_STRING_AS("OpenMP/64", strix_test::config<Kokkos::OpenMP, std::uint64_t>);
 #endif
-#ifdef KOKKOS_ENABLE_SERIAL
+#if STRIX_ETI_HAS_SERIAL
 TYPE_TO_STRING_AS("Serial/32", strix_test::config<Kokkos::Serial, std::uint32_t>);
 TYPE_TO_STRING_AS("Serial/64", strix_test::config<Kokkos::Serial, std::uint64_t>);
 #endif

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix bwt INPUT -o OUT: the BWT of a file in divbwt layout; prints the primary index.
 #include <iostream>
 

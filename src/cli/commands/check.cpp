@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix check INPUT SAFILE: exit 0 if SAFILE is INPUT's suffix array, 1 if not.
 #include <iostream>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Options every backend-using subcommand shares, and the engine they ask for.
 #include "command.hpp"
 #include "formats.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix demo [--size BYTES] [--repeats R]: build, time and check the suffix array of a
 // generated English-like text.
 #include <algorithm>

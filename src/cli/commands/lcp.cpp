@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix lcp INPUT -o OUT [--sa SAFILE] [--width 32|64]: the LCP array of a file.
 #include "command.hpp"
 #include "formats.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix sa INPUT -o OUT [--width 32|64]: the suffix array of a file.
 #include "command.hpp"
 #include "formats.hpp"

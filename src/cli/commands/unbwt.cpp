@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // strix unbwt BWT -o OUT --primary P: the text back from a BWT (host only).
 #include <charconv>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Burrows-Wheeler transform in libdivsufsort's divbwt layout, and its inverse.
 //

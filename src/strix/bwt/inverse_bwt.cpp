@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Inverse BWT on the host (see strix/bwt/bwt.hpp).
 #include <strix/bwt/inverse_bwt.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Inverse of the BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp), on the host.
 #include <cstdint>

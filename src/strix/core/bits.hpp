@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Small integer helpers usable on host and device.
 #include <Kokkos_Core.hpp>

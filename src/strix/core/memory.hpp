@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Allocation of strix's working arrays: out-of-memory becomes a typed strix::error,
 // and every byte is accounted so that --stats can report the peak.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Phases of an algorithm: each is a Kokkos profiling region (so Kokkos tools see strix's
 // phases) and, when the caller asked for statistics, a timed interval that fences the

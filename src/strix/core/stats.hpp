@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Run statistics every strix algorithm can fill: named phases (seconds, device
 // synchronised), named counters, and peak memory. The library never prints: a caller

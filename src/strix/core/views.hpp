@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The view types of strix's compiled-once interface, and the compile-time checks on the
 // views callers pass to the public templates.
@@ -12,7 +13,7 @@
 #include <type_traits>
 
 #include <strix/error.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::detail {
 

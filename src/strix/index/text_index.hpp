@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::text_index: a text on the device and the indexes built from it. The suffix array,
 // inverse suffix array, LCP array and BWT are built on first request (each from what it

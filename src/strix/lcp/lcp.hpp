@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // LCP array: lcp[0] = 0 and lcp[r] = the length of the longest common prefix of the
 // suffixes sa[r-1] and sa[r]; one entry per suffix, in the suffix array's index type.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Sequential LCP array (the Phi algorithm of Kaerkkaeinen, Manzini and Puglisi, CPM 2009):
 // the one-thread CPU reference the benchmarks compare the Kokkos version with.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Histogram of a byte array; portable default and vendor overloads (see radix_sort.hpp).
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Merge of two sorted sequences by a comparator, with merge path (Green-McColl-Bader;
 // Baxter's moderngpu): the output is cut into tiles of equal length, each tile finds
@@ -7,7 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::primitives {
 

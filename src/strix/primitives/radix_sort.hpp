@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Stable radix sort of key/value pairs (keys and values std::uint32_t or std::uint64_t).
 // The generic overloads run the portable default; vendor overloads, more specialised on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Scan with a user functor, and selection (stream compaction) of indices by a predicate;
 // portable defaults and vendor overloads (see radix_sort.hpp). The vendor versions are

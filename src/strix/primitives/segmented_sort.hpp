@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Sort of key/value pairs inside segments given by offsets; portable default and vendor
 // overloads (see radix_sort.hpp).

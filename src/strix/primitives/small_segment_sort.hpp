@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Sort of many small listed segments of key/value pairs in place (one team or warp per
 // segment, in fast scratch memory); portable default and vendor overloads (see

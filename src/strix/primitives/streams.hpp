@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Instances of an execution space whose work may overlap: copies to and from the host in
 // one while another computes. The portable default hands out the given instance (host

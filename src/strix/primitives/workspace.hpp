@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Scratch memory of the primitives (CUB-style two-phase temporary storage): a caller asks
 // a primitive how many bytes it needs, reserves them once, and every later call reuses

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The record type of longest-repeat queries.
 #include <Kokkos_Core.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Longest repeat queries (Tian and Xu, "On Longest Repeat Queries Using GPU"), 0-based.
 //

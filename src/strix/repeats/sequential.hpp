@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Sequential longest-repeat queries: Tian and Xu's Algorithms 1-4, 0-based, on one CPU
 // thread. The reference the benchmarks and tests compare the Kokkos versions with;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The suffix-array construction algorithms and their options. Plain C++ (no Kokkos), so
 // that a command-line parser can name and check them without seeing the library.

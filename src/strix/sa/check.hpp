@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Linear-time suffix array checker (Burkhardt and Kaerkkaeinen): SA is the suffix
 // array of T iff SA is a permutation of 0..n-1 and, for every neighbour pair

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Inverse suffix array: isa[sa[i]] = i. Compiled into libstrix (see strix/core/eti.hpp).
 #include <Kokkos_Core.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Suffix array construction: options, the per-algorithm handle (options + reusable working
 // memory), and the entry points. Declarations only: the constructions are compiled into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::bit_vector: a bit vector with constant-time rank and fast select, built in
 // parallel on the device and held there (see detail/rank_select.hpp for the layout).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::wavelet: a wavelet tree or wavelet matrix over 8-, 16- or 32-bit symbols, built
 // in parallel on the device and held there (use the aliases in wavelet_tree.hpp and
@@ -100,12 +101,12 @@ inline int wavelet_levels(std::uint64_t sigma) {
 }
 
 // Builds `d` from n symbols (the alphabet, counts, levels and the tables the queries read).
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
                    wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
 
 // The same from a host text streamed through the device in options.build_chunk symbols.
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
                             wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
 
@@ -119,7 +120,7 @@ void wavelet_sorted_queries(const ExecSpace& space, const wavelet_ref<Symbol, I,
 // Completes `d` given its alphabet, counts and level bits (d.bits.words, d.n, d.sigma, the
 // offsets): the directory and the query tables. `check`: verify that the bits agree with
 // the counts (a loaded file), else throw invalid_input.
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
                     bool check);
 
@@ -156,7 +157,7 @@ class wavelet {
     static_assert(std::is_same<typename TextView::non_const_value_type, Symbol>::value,
                   "strix: the text's element type must be the wavelet's symbol type");
     check_length(text.extent(0));
-    detail::build_wavelet<ExecutionSpace, Symbol, I, Shape>(
+    detail::build_wavelet<ExecutionSpace, Symbol, Shape>(
         space_, detail::as_device_view<const Symbol, ExecutionSpace>(text, "text"), data_, options_, stats);
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
   }
@@ -170,7 +171,7 @@ class wavelet {
       wavelet w;
       w.space_ = space;
       w.options_ = options;
-      detail::build_wavelet_streamed<ExecutionSpace, Symbol, I, Shape>(space, text, n, w.data_, options, stats);
+      detail::build_wavelet_streamed<ExecutionSpace, Symbol, Shape>(space, text, n, w.data_, options, stats);
       w.status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
       return w;
     }
@@ -190,7 +191,7 @@ class wavelet {
   wavelet(const ExecutionSpace& space, detail::wavelet_data<ExecutionSpace, Symbol>&& data,
           const wavelet_options& options)
       : space_(space), options_(options), data_(std::move(data)) {
-    detail::finish_wavelet<ExecutionSpace, Symbol, I, Shape>(space_, data_, options_, true);
+    detail::finish_wavelet<ExecutionSpace, Symbol, Shape>(space_, data_, options_, true);
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
   }
 
@@ -357,31 +358,43 @@ class wavelet {
 
 }  // namespace strix
 
-#define STRIX_WAVELET_EXTERN_ONE(SPACE, SYM, I, SHAPE)                                                     \
-  extern template void strix::detail::build_wavelet<SPACE, SYM, I, SHAPE>(                                 \
+// The (symbol type, shape) pairs libstrix compiles wavelets for: M(SYMBOL, SHAPE, ...).
+#define STRIX_WAVELET_FOR_EACH_KIND(M, ...)                     \
+  M(std::uint8_t, strix::wavelet_shape::tree, __VA_ARGS__)      \
+  M(std::uint16_t, strix::wavelet_shape::tree, __VA_ARGS__)     \
+  M(std::uint32_t, strix::wavelet_shape::tree, __VA_ARGS__)     \
+  M(std::uint8_t, strix::wavelet_shape::matrix, __VA_ARGS__)    \
+  M(std::uint16_t, strix::wavelet_shape::matrix, __VA_ARGS__)   \
+  M(std::uint32_t, strix::wavelet_shape::matrix, __VA_ARGS__)
+
+// The builds do not depend on the index type: one per (space, symbol, shape). The queries
+// take positions of the index type: one per (space, index, symbol, shape).
+#define STRIX_WAVELET_BUILD_DECLARE(PREFIX, SPACE, SYM, SHAPE)                                             \
+  PREFIX template void strix::detail::build_wavelet<SPACE, SYM, SHAPE>(                                    \
       const SPACE&, const strix::device_view<const SYM, SPACE>&, strix::detail::wavelet_data<SPACE, SYM>&, \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
-  extern template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                        \
+  PREFIX template void strix::detail::build_wavelet_streamed<SPACE, SYM, SHAPE>(                           \
       const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
-  extern template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                        \
+  PREFIX template void strix::detail::finish_wavelet<SPACE, SYM, SHAPE>(                                   \
+      const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);
+#define STRIX_WAVELET_QUERY_DECLARE(PREFIX, SPACE, SYM, I, SHAPE)                                          \
+  PREFIX template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                        \
       const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
       const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
       const strix::device_view<I, SPACE>&, const strix::device_view<std::uint64_t, SPACE>&);               \
-  extern template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                \
-      const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \
-  extern template void strix::detail::wavelet_queries<SPACE, SYM, I, SHAPE>(                               \
+  PREFIX template void strix::detail::wavelet_queries<SPACE, SYM, I, SHAPE>(                               \
       const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
       const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
       const strix::device_view<I, SPACE>&, const strix::device_view<SYM, SPACE>&,                          \
       const strix::device_view<std::uint64_t, SPACE>&);
-#define STRIX_WAVELET_EXTERN(SPACE, I)                                                  \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint8_t, I, strix::wavelet_shape::tree)          \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint16_t, I, strix::wavelet_shape::tree)         \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint32_t, I, strix::wavelet_shape::tree)         \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint8_t, I, strix::wavelet_shape::matrix)        \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint16_t, I, strix::wavelet_shape::matrix)       \
-  STRIX_WAVELET_EXTERN_ONE(SPACE, std::uint32_t, I, strix::wavelet_shape::matrix)
-STRIX_FOR_EACH_ETI(STRIX_WAVELET_EXTERN)
-#undef STRIX_WAVELET_EXTERN
-#undef STRIX_WAVELET_EXTERN_ONE
+#define STRIX_WAVELET_BUILD_EXTERN_ONE(SYM, SHAPE, SPACE) STRIX_WAVELET_BUILD_DECLARE(extern, SPACE, SYM, SHAPE)
+#define STRIX_WAVELET_QUERY_EXTERN_ONE(SYM, SHAPE, SPACE, I) STRIX_WAVELET_QUERY_DECLARE(extern, SPACE, SYM, I, SHAPE)
+#define STRIX_WAVELET_BUILD_EXTERN(SPACE) STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_BUILD_EXTERN_ONE, SPACE)
+#define STRIX_WAVELET_QUERY_EXTERN(SPACE, I) STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_QUERY_EXTERN_ONE, SPACE, I)
+STRIX_FOR_EACH_ETI_SPACE(STRIX_WAVELET_BUILD_EXTERN)
+STRIX_FOR_EACH_ETI(STRIX_WAVELET_QUERY_EXTERN)
+#undef STRIX_WAVELET_BUILD_EXTERN
+#undef STRIX_WAVELET_QUERY_EXTERN
+#undef STRIX_WAVELET_BUILD_EXTERN_ONE
+#undef STRIX_WAVELET_QUERY_EXTERN_ONE

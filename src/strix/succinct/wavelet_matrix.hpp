@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::wavelet_matrix: every level holds all n symbols, stably partitioned by the
 // previous level's bit; the same API as the wavelet tree (see wavelet.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::wavelet_tree: the level-wise wavelet tree with the thesis' reduced codes (every
 // node has two children); see wavelet.hpp for the API and the query semantics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definition of the BWT (see strix/bwt/bwt.hpp), included by libstrix's instantiation
 // files only; STRIX_BWT_INSTANTIATE(SPACE, I) instantiates it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definition of the LCP array (see strix/lcp/lcp.hpp), included by libstrix's
 // instantiation files only; STRIX_LCP_INSTANTIATE(SPACE, I) instantiates it.

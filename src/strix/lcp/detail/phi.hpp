@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // LCP array by the irreducible-PLCP (Phi) method, on any Kokkos backend.
 //

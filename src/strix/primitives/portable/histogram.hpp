@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Portable byte histogram on any Kokkos execution space, without atomics: every chunk of
 // the input counts its bytes into its own column (as the portable radix sort counts
@@ -7,7 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Portable stable LSD radix sort of key/value pairs, on any Kokkos execution space.
 //
@@ -12,7 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives::portable {

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Portable functor scan and index selection on any Kokkos execution space.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives::portable {

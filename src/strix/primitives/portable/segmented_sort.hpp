@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Portable segmented sort of key/value pairs, on any Kokkos execution space: one team
 // per small segment sorts it in place with a team sort (Kokkos' nested sort from Kokkos 4,
@@ -10,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Portable sort of many small segments, on any Kokkos execution space: one team per listed
 // segment copies it into team scratch, sorts it there (Kokkos Kernels' team bitonic sort on
@@ -7,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 #if KOKKOS_VERSION >= 40000
 #include <Kokkos_NestedSort.hpp>

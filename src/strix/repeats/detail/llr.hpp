@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Left-bounded longest repeats (LLR) and their compaction, on any Kokkos backend.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Longest repeats covering every position, from the raw or the compact LLR array:
 // one thread per position walks the LLRs that cover it (see longest_repeat_llr.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definitions of the longest-repeat queries (see strix/repeats/repeats.hpp), included by
 // libstrix's instantiation files only; STRIX_REPEATS_INSTANTIATE(SPACE, I) instantiates them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The first step every suffix-array construction shares: the text's bytes mapped to their
 // rank 1..sigma in its alphabet (0 stands for "past the end", so that a suffix sorts before
@@ -6,7 +7,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::detail {
 

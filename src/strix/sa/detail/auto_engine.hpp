@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::automatic: picks a construction per backend, thread count, text length and
 // (on GPUs) how repetitive the text is, when the text is known (choose_algorithm), makes it on first use and keeps it, with its
@@ -7,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
 #include <strix/sa/detail/repetition_probe.hpp>
 #include <strix/sa/suffix_array.hpp>

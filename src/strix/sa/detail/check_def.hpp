@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definition of the suffix array checker (see strix/sa/check.hpp); included by libstrix's
 // instantiation files only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::skew, hybrid and dcx: the difference-cover constructions
 // (difference_cover/): skew recurses (DC3), hybrid and dcx rank their sample by prefix

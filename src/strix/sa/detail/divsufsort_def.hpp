@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::divsufsort: libdivsufsort (single-threaded, induced sorting) behind the
 // host adapter in backends/openmp. It reads the text and writes the suffix array in place,
@@ -9,7 +10,7 @@
 
 #include <strix/config.hpp>
 #include <strix/core/phase_timer.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
 #if STRIX_HAS_DIVSUFSORT
 #include <strix/backend/openmp/divsufsort.hpp>

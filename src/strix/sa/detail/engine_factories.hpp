@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // One factory per construction family, each compiled into libstrix in its own
 // instantiation file (see cmake/StrixInstantiations.cmake), so that the families build in

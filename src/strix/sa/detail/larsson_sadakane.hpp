@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Suffix array by GPU-LS: Larsson-Sadakane prefix doubling whose unsorted groups are sorted
 // by size class (shared/papers/gpu-ls-segmented-suffix-sorting.txt).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::larsson_sadakane (GPU-LS, see larsson_sadakane.hpp), compiled into libstrix
 // by STRIX_SA_LS_INSTANTIATE(SPACE, I).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Suffix array by prefix doubling with Larsson-Sadakane filtering.
 //

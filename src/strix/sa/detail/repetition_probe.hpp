@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // A cheap look at how repetitive a text is, for `auto`: the fraction of sampled positions
 // whose next 32 bytes also start at another sampled position. Texts made of a few
@@ -9,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::detail {
 

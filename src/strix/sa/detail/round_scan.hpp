@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The one scan that closes a suffix-sorting round, shared by prefix doubling and
 // Larsson–Sadakane (the paper's "update ISA" and "split groups"). Over the active suffixes,

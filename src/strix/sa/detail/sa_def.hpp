@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definitions of the suffix-array feature's common part (the algorithm dispatch and
 // `auto`, prefix doubling, the inverse, the checker), included by libstrix's instantiation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definitions of the bit vector's construction and batched queries (see bit_vector.hpp),
 // included by libstrix's instantiation files only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The rank/select directory of a bit vector, read on the device (thesis ch. 4, after
 // Kurpicz's wide-popcount): L1 blocks of 2^16 bits with 64-bit cumulative counts, L2

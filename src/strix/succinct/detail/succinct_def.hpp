@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definitions of the succinct feature (bit vectors, wavelet trees and matrices), included by
 // libstrix's instantiation files only; STRIX_SUCCINCT_INSTANTIATE(SPACE, I) instantiates them.
@@ -7,30 +8,18 @@
 #include <strix/succinct/detail/wavelet_query_def.hpp>
 #include <strix/succinct/detail/wavelet_stream_def.hpp>
 
-#define STRIX_WAVELET_INSTANTIATE_ONE(SPACE, SYM, I, SHAPE)                                                \
-  template void strix::detail::build_wavelet<SPACE, SYM, I, SHAPE>(                                        \
-      const SPACE&, const strix::device_view<const SYM, SPACE>&, strix::detail::wavelet_data<SPACE, SYM>&, \
-      const strix::wavelet_options&, strix::run_stats*);                                                   \
-  template void strix::detail::build_wavelet_streamed<SPACE, SYM, I, SHAPE>(                               \
-      const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
-      const strix::wavelet_options&, strix::run_stats*);                                                   \
-  template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                               \
-      const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
-      const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
-      const strix::device_view<I, SPACE>&, const strix::device_view<std::uint64_t, SPACE>&);               \
-  template void strix::detail::finish_wavelet<SPACE, SYM, I, SHAPE>(                                       \
-      const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);        \
-  template void strix::detail::wavelet_queries<SPACE, SYM, I, SHAPE>(                                      \
-      const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
-      const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
-      const strix::device_view<I, SPACE>&, const strix::device_view<SYM, SPACE>&,                          \
-      const strix::device_view<std::uint64_t, SPACE>&);
-
-#define STRIX_SUCCINCT_INSTANTIATE(SPACE, I)                                          \
-  STRIX_BIT_VECTOR_INSTANTIATE(SPACE, I)                                              \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint8_t, I, strix::wavelet_shape::tree)   \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint16_t, I, strix::wavelet_shape::tree)  \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint32_t, I, strix::wavelet_shape::tree)  \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint8_t, I, strix::wavelet_shape::matrix) \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint16_t, I, strix::wavelet_shape::matrix) \
-  STRIX_WAVELET_INSTANTIATE_ONE(SPACE, std::uint32_t, I, strix::wavelet_shape::matrix)
+// libstrix compiles these in three files per execution space (bit vectors, wavelet builds,
+// wavelet queries), so that they compile in parallel and a change rebuilds one part.
+#define STRIX_WAVELET_BUILD_INSTANTIATE_ONE(SYM, SHAPE, SPACE) STRIX_WAVELET_BUILD_DECLARE(, SPACE, SYM, SHAPE)
+#define STRIX_WAVELET_QUERY_INSTANTIATE_ONE(SYM, SHAPE, SPACE, I) STRIX_WAVELET_QUERY_DECLARE(, SPACE, SYM, I, SHAPE)
+// Per execution space: the wavelet builds.
+#define STRIX_WAVELET_BUILD_INSTANTIATE(SPACE) STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_BUILD_INSTANTIATE_ONE, SPACE)
+// Per execution space and index type: the wavelet queries.
+#define STRIX_WAVELET_QUERY_INSTANTIATE(SPACE, I) \
+  STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_QUERY_INSTANTIATE_ONE, SPACE, I)
+// Everything for another execution space: STRIX_SUCCINCT_INSTANTIATE_SPACE(SPACE) once, then
+// STRIX_SUCCINCT_INSTANTIATE(SPACE, I) for each index type.
+#define STRIX_SUCCINCT_INSTANTIATE_SPACE(SPACE) STRIX_WAVELET_BUILD_INSTANTIATE(SPACE)
+#define STRIX_SUCCINCT_INSTANTIATE(SPACE, I) \
+  STRIX_BIT_VECTOR_INSTANTIATE(SPACE, I)     \
+  STRIX_WAVELET_QUERY_INSTANTIATE(SPACE, I)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Construction of wavelet trees and matrices (see wavelet.hpp), included by libstrix's
 // instantiation files only.
@@ -196,7 +197,7 @@ KOKKOS_INLINE_FUNCTION void load8(const Symbol* seq, std::uint64_t i0, std::uint
   for (int k = 0; k < 8; ++k) c[k] = i0 + k < nl ? seq[i0 + k] : Symbol(0);
 }
 
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
                    wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
@@ -226,7 +227,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
     auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
     auto seq = allocate<Symbol, memory_space>("strix::wavelet::sequence", n);
     auto next = allocate<Symbol, memory_space>("strix::wavelet::sequence_next", L > 1 ? n : 0);
-    const auto w = d.template ref<I, Shape>();  // its alphabet and map only
+    const auto w = d.template ref<std::uint64_t, Shape>();  // its alphabet and map only
     Kokkos::parallel_for("strix::wavelet_map", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
       P m = 0;
       w.minimal(text(i), m);
@@ -310,7 +311,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
     }
   }
   timer.begin("rank_select");
-  finish_wavelet<ExecSpace, Symbol, I, Shape>(space, d, options, false);
+  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
   timer.end();
   if (stats) {
     stats->set_counter("alphabet_size", sigma);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The query tables of a wavelet tree or matrix, from its counts and level bits: after a
 // build, and after reading a file (then also checked against the counts, so that a damaged
@@ -18,7 +19,7 @@ struct level_offsets {
   std::uint64_t v[wavelet_max_levels + 1];
 };
 
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
                     bool check) {
   using memory_space = typename ExecSpace::memory_space;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Host-side shape of a wavelet tree or matrix: level count, each level's length and its
 // offset in the concatenated bit vector (each level on a 512-bit block).

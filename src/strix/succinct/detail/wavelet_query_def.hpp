@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Batched wavelet tree and matrix queries (see wavelet.hpp), one kernel per kind,
 // included by libstrix's instantiation files only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // A built wavelet tree or matrix as a trivially copyable view, and its queries for one
 // position or symbol, in device code (thesis ch. 5; the matrix after Claude, Navarro and

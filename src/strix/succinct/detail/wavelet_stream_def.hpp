@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Construction of a wavelet tree or matrix from a host text that need not fit in device
 // memory (see wavelet_options::build_chunk): the text is streamed through the device in
@@ -101,7 +102,7 @@ KOKKOS_FORCEINLINE_FUNCTION void load_four(const std::uint32_t* p, std::uint32_t
 #endif
 }
 
-template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
                             wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
@@ -200,7 +201,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     auto chunk_first = allocate<P, memory_space>("strix::wavelet::chunk_first", groups_max + 1);
     auto counts = d.counts;
     auto words = d.bits.words;
-    const auto w = d.template ref<I, Shape>();  // its alphabet and map only
+    const auto w = d.template ref<std::uint64_t, Shape>();  // its alphabet and map only
     // The per-chunk kernels take their functors as kernel arguments (Kokkos' light-weight
     // hint). By default a functor over 512 bytes (chunk_keys holds the whole ref) goes
     // through constant memory: a host-to-device copy that queues behind the next chunk's copy
@@ -294,7 +295,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     }
   }
   timer.begin("rank_select");
-  finish_wavelet<ExecSpace, Symbol, I, Shape>(space, d, options, false);
+  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
   timer.end();
   if (stats) {
     stats->set_counter("alphabet_size", sigma);

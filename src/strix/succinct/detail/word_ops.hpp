@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Bit tricks on 64-bit words, for host and device: population count and the position of
 // the k-th set bit (select inside one word).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA runtime errors as strix::error: allocation failures are device_out_of_memory.
 #include <cuda_runtime_api.h>

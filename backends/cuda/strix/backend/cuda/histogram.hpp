@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overload of strix::primitives::byte_histogram: a warp-aggregated kernel compiled into
 // libstrix (histogram.cpp). No CUDA runtime type here.
@@ -5,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CUB-backed CUDA radix sort of pairs (see radix_sort.hpp), for every key and value type
 // the header admits.
 #include <strix/backend/cuda/radix_sort.hpp>

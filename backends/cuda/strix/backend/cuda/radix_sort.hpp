@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overloads of strix::primitives::radix_sort_pairs: CUB's DeviceRadixSort, compiled
 // into libstrix (radix_sort.cpp) for keys and values of 32 and 64 bits. No CUB type here.
@@ -6,7 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

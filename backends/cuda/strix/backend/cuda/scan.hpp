@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overloads of strix::primitives::scan and select_indices on CUB's single-pass
 // algorithms (decoupled look-back: each element is read once, where Kokkos' scan reads
@@ -15,7 +16,7 @@
 #include <cstdint>
 
 #include <strix/backend/cuda/error.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CUB-backed CUDA segmented sort of pairs (see segmented_sort.hpp).
 #include <strix/backend/cuda/segmented_sort.hpp>
 

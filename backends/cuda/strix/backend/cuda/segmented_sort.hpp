@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overloads of strix::primitives::segmented_sort_pairs: CUB's DeviceSegmentedSort,
 // compiled into libstrix (segmented_sort.cpp) for keys, values and offsets all of 32 or
@@ -7,7 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CUB-backed CUDA sort of small listed segments (see small_segment_sort.hpp). Segments are
 // grouped by the caller into one size class a call; the class's power-of-two capacity picks
 // the tile: a logical warp of W threads with IPT items each sorts one segment (several

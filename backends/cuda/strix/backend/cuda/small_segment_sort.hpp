@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overload of strix::primitives::sort_small_segments: CUB's warp merge sort (segments
 // of up to 256 pairs, several segments a block) and block merge sort (up to 2048), in
@@ -8,7 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::backend::cuda {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Streams for strix::primitives::stream_pool<Kokkos::Cuda>.
 #include <cuda_runtime.h>
 

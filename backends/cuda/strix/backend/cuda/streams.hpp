@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // CUDA overload of strix::primitives::stream_pool: instances of Kokkos::Cuda on streams of
 // their own (created and destroyed in streams.cpp), so that copies and kernels of different

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The libdivsufsort adapter (see divsufsort.hpp): 32-bit entries through divsufsort while
 // n < 2^31 (its signed index), else divsufsort64 (in place for 64-bit entries, through a
 // 64-bit buffer for 32-bit ones).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // libdivsufsort behind a thin host adapter (no libdivsufsort header here): the suffix array
 // of n bytes of host memory into n host entries. Compiled into libstrix when the build finds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Tuned host code behind strix's sort primitives on the OpenMP and Serial execution
 // spaces: a parallel stable LSD radix sort of key/value pairs over raw pointers with one

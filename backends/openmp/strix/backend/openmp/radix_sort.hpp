@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Host overloads of strix::primitives::radix_sort_pairs (OpenMP and Serial): the tuned
 // host sort needs no device scratch.
@@ -5,7 +6,7 @@
 #include <cstddef>
 
 #include <strix/backend/openmp/host_sort.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 // One overload set per host execution space (a template on the space would tie with the

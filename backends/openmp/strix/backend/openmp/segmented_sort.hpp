@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Host overloads of strix::primitives::segmented_sort_pairs (OpenMP and Serial): sorts in
 // place with the tuned host code, no device scratch.
@@ -5,7 +6,7 @@
 #include <cstddef>
 
 #include <strix/backend/openmp/host_sort.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/primitives/workspace.hpp>
 
 #define STRIX_HOST_SEGMENTED_SORT_OVERLOADS(SPACE)                                               \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Difference covers: a set D of residues mod X such that every difference d mod X is
 // r1 - r2 for some r1, r2 in D. Then for any two positions i and j there is an l < X with

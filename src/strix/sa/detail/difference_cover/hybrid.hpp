@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::hybrid (X = 3) and dcx (X = 7, 13, 21): the skew/prefix-doubling hybrid of
 // Wang-Baxter-Owens over a difference cover. The sample (|D| of every X suffixes) is

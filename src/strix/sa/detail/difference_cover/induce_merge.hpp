@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The last steps of every difference-cover construction, once the sample is ranked:
 //   1. the sample in rank order;

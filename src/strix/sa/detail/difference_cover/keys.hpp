@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The keys and the comparator of a difference-cover construction.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
 #include <strix/core/bits.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
 #include <strix/sa/detail/difference_cover/lsd_sort.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Sorting by several digits, least significant first: each pass gathers one digit of
 // every element in the current order and radix-sorts stably by it. Used for keys longer
@@ -7,7 +8,7 @@
 #include <utility>
 
 #include <strix/primitives/radix_sort.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 
 namespace strix::detail {
 

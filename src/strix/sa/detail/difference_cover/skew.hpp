@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // sa_algorithm::skew: DC3 (Kärkkäinen-Sanders) as in Wang-Baxter-Owens. The sample
 // (positions p <= n with p mod 3 in {1, 2}; p == n, the empty suffix, only pads) is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The texts a difference-cover construction sorts: the caller's bytes, or (skew's
 // recursion) the names of the previous level. Either way symbol(p) is 1..max for p < n
@@ -6,7 +7,7 @@
 #include <cstdint>
 
 #include <strix/core/bits.hpp>
-#include <strix/primitives/views.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/sa/detail/alphabet.hpp>  // map_alphabet
 
 namespace strix::detail {

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// The view types the primitives and the compiled-once algorithms take: unmanaged contiguous
-// rank-1 views in the execution space's memory space.
+// strix's vocabulary view types, taken by the primitives and the compiled-once algorithms:
+// unmanaged contiguous rank-1 views in the execution space's memory space.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
