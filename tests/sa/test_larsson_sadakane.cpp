@@ -163,7 +163,7 @@ TEST_CASE_TEMPLATE_DEFINE("larsson-sadakane: 2 MB periodic and run-heavy texts w
 TEST_CASE_TEMPLATE_APPLY(ls_large_small_bounds, all_configs);
 
 TEST_CASE("larsson-sadakane: bounds it cannot take are typed errors") {
-  using space = Kokkos::DefaultHostExecutionSpace;
+  using space = first_space;
   Kokkos::View<std::uint8_t*, space::memory_space> text("t", 4);
   Kokkos::View<std::uint32_t*, space::memory_space> sa("sa", 4);
   for (const auto& bound : {std::make_pair(4096u, 65536u), std::make_pair(256u, 100u)}) {

@@ -152,8 +152,8 @@ TEST_CASE_TEMPLATE_APPLY(bv_errors, all_configs);
 
 TEST_CASE("bit vector: the directory stays under 4% of the bits") {
   const std::size_t n = std::size_t(1) << 22;
-  auto words_d = to_view<Kokkos::HostSpace>(pack(uniform_bits(n, 0.5, 9)));
-  strix::bit_vector<Kokkos::DefaultHostExecutionSpace, std::uint64_t> bv(Kokkos::DefaultHostExecutionSpace(), words_d, n);
+  auto words_d = to_view<first_memory>(pack(uniform_bits(n, 0.5, 9)));
+  strix::bit_vector<first_space, std::uint64_t> bv(first_space(), words_d, n);
   CHECK(double(bv.directory_bytes() * 8) / double(n) <= 0.04);
 }
 

@@ -98,13 +98,13 @@ TEST_CASE_TEMPLATE_DEFINE("serialize: round trips answer like the original", C, 
 TEST_CASE_TEMPLATE_APPLY(ser_round, all_configs);
 
 TEST_CASE("serialize: truncated, corrupt and foreign files are errors") {
-  using sp = Kokkos::DefaultHostExecutionSpace;
+  using sp = first_space;
   using WT = strix::wavelet_tree<sp, std::uint8_t, std::uint32_t>;
   using WM = strix::wavelet_matrix<sp, std::uint8_t, std::uint32_t>;
   std::vector<std::uint8_t> t(5000);
   std::mt19937_64 rng(8);
   for (auto& c : t) c = static_cast<std::uint8_t>(rng() % 7);
-  const file f = save(WT(sp(), to_view<Kokkos::HostSpace>(t)));
+  const file f = save(WT(sp(), to_view<first_memory>(t)));
   for (std::size_t cut : {std::size_t(0), std::size_t(5), std::size_t(63), std::size_t(64), std::size_t(100), f.size() - 1})
     expect_invalid<WT>(file(f.begin(), f.begin() + cut), "truncated at " + std::to_string(cut));
   file longer = f;

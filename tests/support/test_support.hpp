@@ -34,6 +34,10 @@ using all_configs = decltype(std::tuple_cat(
 #endif
     std::tuple<>{}));
 
+// The first of them, for the tests that need one execution space only.
+using first_space = typename std::tuple_element_t<0, all_configs>::space;
+using first_memory = typename first_space::memory_space;
+
 }  // namespace strix_test
 
 // Test names carry the backend and width, e.g. "suffix array<Cuda/32>", so that one backend
