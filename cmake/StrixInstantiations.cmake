@@ -1,22 +1,21 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Explicit instantiation files of libstrix: one per feature (or construction family) and
-# enabled Kokkos execution space, each instantiating it for 32- and 64-bit indices (see
-# src/strix/core/eti.hpp). Separate files compile in parallel, and a change to one family
-# recompiles only its files. Sets STRIX_ETI_SOURCES.
+# Explicit instantiation files of libstrix: one per feature (a construction family, or a few
+# small features together) and execution space in STRIX_ETI_SPACES, each instantiating it for
+# 32- and 64-bit indices where it takes one (see src/strix/core/eti.hpp). Separate files
+# compile in parallel, and a change to one family recompiles only its files. Sets
+# STRIX_ETI_SOURCES.
 set(STRIX_ETI_SOURCES)
-# file stem|definitions header|instantiation macro|what it is per: "index" instantiates
+# file stem|definitions headers|instantiation macros|what they are per: "index" instantiates
 # MACRO(SPACE, std::uint32_t) and MACRO(SPACE, std::uint64_t), "space" MACRO(SPACE) once.
+# Headers and macros are comma-separated: small features share a file, since each file costs
+# nvcc several seconds before any strix code (bench/NOTES.md, "Build cost").
 set(_strix_eti_features
-  "sa|strix/sa/detail/sa_def.hpp|STRIX_SA_INSTANTIATE|index"
+  "sa|strix/sa/detail/sa_def.hpp,strix/sa/detail/divsufsort_def.hpp|STRIX_SA_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
   "larsson_sadakane|strix/sa/detail/larsson_sadakane_def.hpp|STRIX_SA_LS_INSTANTIATE|index"
   "difference_cover|strix/sa/detail/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
-  "divsufsort|strix/sa/detail/divsufsort_def.hpp|STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
-  "bwt|strix/bwt/detail/bwt_def.hpp|STRIX_BWT_INSTANTIATE|index"
-  "lcp|strix/lcp/detail/lcp_def.hpp|STRIX_LCP_INSTANTIATE|index"
-  "repeats|strix/repeats/detail/repeats_def.hpp|STRIX_REPEATS_INSTANTIATE|index"
-  "bit_vector|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE|index"
+  "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
   "wavelet_build|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_BUILD_INSTANTIATE|space"
-  "wavelet_query|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_QUERY_INSTANTIATE|index")
+  "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index")
 # Kokkos device name|execution space|guard macro
 set(_strix_eti_spaces
   "CUDA|Kokkos::Cuda|KOKKOS_ENABLE_CUDA"
@@ -34,15 +33,23 @@ foreach(_space IN LISTS _strix_eti_spaces)
   foreach(_feature IN LISTS _strix_eti_features)
     string(REPLACE "|" ";" _feature "${_feature}")
     list(GET _feature 0 _stem)
-    list(GET _feature 1 _header)
-    list(GET _feature 2 _macro)
+    list(GET _feature 1 _headers)
+    list(GET _feature 2 _macros)
     list(GET _feature 3 _per)
-    set(STRIX_ETI_INCLUDES "#include <${_header}>")
-    if(_per STREQUAL "space")
-      set(STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE})")
-    else()
-      set(STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE}, std::uint32_t)\n${_macro}(${STRIX_ETI_SPACE}, std::uint64_t)")
-    endif()
+    string(REPLACE "," ";" _headers "${_headers}")
+    string(REPLACE "," ";" _macros "${_macros}")
+    set(STRIX_ETI_INCLUDES)
+    foreach(_header IN LISTS _headers)
+      string(APPEND STRIX_ETI_INCLUDES "#include <${_header}>\n")
+    endforeach()
+    set(STRIX_ETI_BODY)
+    foreach(_macro IN LISTS _macros)
+      if(_per STREQUAL "space")
+        string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE})\n")
+      else()
+        string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE}, std::uint32_t)\n${_macro}(${STRIX_ETI_SPACE}, std::uint64_t)\n")
+      endif()
+    endforeach()
     set(_file "${CMAKE_CURRENT_BINARY_DIR}/eti/strix_${_device_lc}_${_stem}.cpp")
     configure_file("${CMAKE_CURRENT_SOURCE_DIR}/src/eti/instantiate.cpp.in" "${_file}" @ONLY)
     list(APPEND STRIX_ETI_SOURCES "${_file}")

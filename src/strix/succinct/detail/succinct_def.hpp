@@ -8,8 +8,8 @@
 #include <strix/succinct/detail/wavelet_query_def.hpp>
 #include <strix/succinct/detail/wavelet_stream_def.hpp>
 
-// libstrix compiles these in three files per execution space (bit vectors, wavelet builds,
-// wavelet queries), so that they compile in parallel and a change rebuilds one part.
+// libstrix compiles these in two files per execution space (the wavelet builds; the bit
+// vectors and wavelet queries), so that they compile in parallel.
 #define STRIX_WAVELET_BUILD_INSTANTIATE_ONE(SYM, SHAPE, SPACE) STRIX_WAVELET_BUILD_DECLARE(, SPACE, SYM, SHAPE)
 #define STRIX_WAVELET_QUERY_INSTANTIATE_ONE(SYM, SHAPE, SPACE, I) STRIX_WAVELET_QUERY_DECLARE(, SPACE, SYM, I, SHAPE)
 // Per execution space: the wavelet builds.
