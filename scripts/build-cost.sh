@@ -14,6 +14,7 @@ variant="${1:-cuda}"
 top="${2:-10}"
 shift $(( $# > 2 ? 2 : $# ))
 build="${STRIX_BUILD_COST_DIR:-$(mktemp -d /tmp/strix-build-cost.XXXXXX)}"
+build="$(realpath -m "$build")"
 rm -rf "$build" && mkdir -p "$build"
 # Bootstrap outside the measurement (a no-op when cached).
 "$here/scripts/bootstrap-kokkos.sh" "$variant" >/dev/null
