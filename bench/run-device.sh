@@ -24,7 +24,7 @@ device="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 echo "device: $device; host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores)"
 
 if [ "$what" != bench ]; then
-  echo "== CUDA build tests (CUDA, OpenMP and Serial spaces; 32- and 64-bit)"
+  echo "== CUDA build tests (the spaces the build is compiled for: CUDA unless STRIX_ETI_SPACES adds host ones; 32- and 64-bit)"
   # Each step is time-boxed.
   # STRIX_TEST_SUITES: doctest --test-suite pattern (default: every suite, e.g. "sa,lcp").
   timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" ${STRIX_TEST_SUITES:+--test-suite="$STRIX_TEST_SUITES"} > "$out/tests.log" 2>&1

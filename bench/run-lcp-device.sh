@@ -25,7 +25,7 @@ host="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cor
 echo "device: $device; host: $host; $(date -u +%Y-%m-%dT%H:%MZ); commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)"
 
 if [ "$what" != bench ]; then
-  echo "== CUDA build tests: lcp and repeats suites (CUDA, OpenMP, Serial; 32/64-bit), CLI"
+  echo "== CUDA build tests: lcp and repeats suites (the compiled spaces; 32/64-bit), CLI"
   timeout "${STRIX_TEST_TIMEOUT:-300}" "$bin/strix_tests" --test-suite=lcp,repeats > "$out/tests.log" 2>&1
   echo "strix_tests exit $?"; tail -3 "$out/tests.log"
   timeout 120 bash "$root/tests/cli/cli_lcp_repeats_test.sh" "$bin/strix" 2>&1 | tail -3

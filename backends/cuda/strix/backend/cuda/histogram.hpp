@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -16,7 +16,7 @@
 #include <cstdint>
 
 #include <strix/backend/cuda/error.hpp>
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::backend::cuda {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 
 namespace strix::backend::cuda {
 

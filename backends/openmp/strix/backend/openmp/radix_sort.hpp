@@ -6,7 +6,7 @@
 #include <cstddef>
 
 #include <strix/backend/openmp/host_sort.hpp>
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 // One overload set per host execution space (a template on the space would tie with the

@@ -6,7 +6,7 @@
 #include <cstddef>
 
 #include <strix/backend/openmp/host_sort.hpp>
-#include <strix/core/device_view.hpp>
+#include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 
 #define STRIX_HOST_SEGMENTED_SORT_OVERLOADS(SPACE)                                               \
