@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # What a build from scratch costs: CPU seconds (user + system, all processes) and wall time of
-# `scripts/build.sh VARIANT` into an empty folder (library, tests, tool and, for cuda, the host
-# fallback), then the most expensive translation units.
+# `scripts/build.sh VARIANT` into an empty folder (library, tests and tool; for cuda, the host
+# fallback only when STRIX_HOST_FALLBACK_EXE or STRIX_HOST_KOKKOS_ROOT asks for it), then the
+# most expensive translation units.
 #
 #   scripts/build-cost.sh [cuda|openmp|serial] [TOP] [extra cmake args...]
 #
@@ -18,7 +19,6 @@ build="$(realpath -m "$build")"
 rm -rf "$build" && mkdir -p "$build"
 # Bootstrap outside the measurement (a no-op when cached).
 "$here/scripts/bootstrap-kokkos.sh" "$variant" >/dev/null
-[ "$variant" = cuda ] && "$here/scripts/bootstrap-kokkos.sh" openmp >/dev/null
 export STRIX_COMPILE_TIMES="$build/compile-times.tsv"
 : > "$STRIX_COMPILE_TIMES"
 /usr/bin/time -o "$build/total.time" -f "%U %S %e" \

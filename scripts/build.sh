@@ -3,8 +3,10 @@
 # Builds strix for one Kokkos variant, bootstrapping that Kokkos if needed.
 #   scripts/build.sh [openmp|serial|cuda] [BUILD_DIR] [extra cmake args...]
 # Default BUILD_DIR: build/VARIANT. A user's own Kokkos is used instead when
-# Kokkos_ROOT is set in the environment (for cuda, STRIX_HOST_KOKKOS_ROOT names the
-# host-only Kokkos of its strix-host fallback; bootstrapped with the default Kokkos).
+# Kokkos_ROOT is set in the environment. For cuda, the strix-host fallback (for machines
+# without a usable GPU, and --backend openmp|serial) is built only when asked for:
+# STRIX_HOST_FALLBACK_EXE=build/openmp/strix copies a host build's tool, and
+# STRIX_HOST_KOKKOS_ROOT=PREFIX builds one against that host-only Kokkos.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 variant="${1:-openmp}"
@@ -24,12 +26,13 @@ if [ "$variant" = cuda ]; then
   command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
   export NVCC_WRAPPER_DEFAULT_ARCH="${NVCC_WRAPPER_DEFAULT_ARCH:-sm_90}"
   args+=(-DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper")
-  # The host fallback strix-host (cmake/StrixHostFallback.cmake) needs a host-only Kokkos.
-  host_prefix="${STRIX_HOST_KOKKOS_ROOT:-}"
-  if [ -z "$host_prefix" ] && [ -z "${Kokkos_ROOT:-}" ]; then
-    host_prefix="$("$here/scripts/bootstrap-kokkos.sh" openmp | tail -1)"
+  # The host fallback strix-host (cmake/StrixHostFallback.cmake) is opt-in: a host build's
+  # strix to copy (STRIX_HOST_FALLBACK_EXE), or a host-only Kokkos to build it with
+  # (STRIX_HOST_KOKKOS_ROOT; `scripts/bootstrap-kokkos.sh openmp | tail -1` makes one).
+  if [ -n "${STRIX_HOST_FALLBACK_EXE:-}" ]; then
+    args+=(-DSTRIX_HOST_FALLBACK_EXE="$(realpath -m "$STRIX_HOST_FALLBACK_EXE")")
   fi
-  args+=(-DSTRIX_HOST_KOKKOS_ROOT="$host_prefix")
+  if [ -n "${STRIX_HOST_KOKKOS_ROOT:-}" ]; then args+=(-DSTRIX_HOST_KOKKOS_ROOT="$STRIX_HOST_KOKKOS_ROOT"); fi
 fi
 cmake -S "$here" -B "$build" "${args[@]}" "$@" >/dev/null
 cmake --build "$build" -j "$jobs"

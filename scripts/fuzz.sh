@@ -4,7 +4,7 @@
 # build/fuzz and runs each for a bounded time, starting from its corpus in
 # tests/fuzz/corpus/TARGET (never modified: new inputs go to a scratch folder).
 #   scripts/fuzz.sh [SECONDS_PER_TARGET (default 45)] [TARGET ...]
-# Targets: command_line, readers, library. A finding stops the script with the input
+# Targets: command_line, readers, library, run side by side. A finding fails the script, the input
 # saved under build/fuzz/findings/. For a long run: scripts/fuzz.sh 3600 library.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,14 +27,30 @@ declare -A max_len=([command_line]=512 [readers]=4096 [library]=1024)
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$build/findings"
-for t in "${targets[@]}"; do
+# The targets run side by side (each for the whole time, sharing the cores): on CI's 2 cores
+# three targets take one period instead of three.
+run_target() {
+  local t="$1"
   mkdir -p "$scratch/$t"
-  echo "== fuzz_$t: ${seconds} s"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len="${max_len[$t]}" -timeout=20 \
       -rss_limit_mb=4096 -close_fd_mask=3 -print_final_stats=1 -artifact_prefix="$build/findings/$t-" \
-      "$scratch/$t" "$here/tests/fuzz/corpus/$t" 2>"$scratch/$t.log" \
-    || { tail -40 "$scratch/$t.log" >&2; echo "strix fuzz: fuzz_$t found a problem (see $build/findings)" >&2; exit 1; }
-  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$scratch/$t.log" | tr '\n' ' '
-  echo "corpus: $(ls "$scratch/$t" | wc -l) new inputs"
+      "$scratch/$t" "$here/tests/fuzz/corpus/$t" 2>"$scratch/$t.log"
+}
+declare -A pids
+for t in "${targets[@]}"; do
+  echo "== fuzz_$t: ${seconds} s"
+  run_target "$t" &
+  pids[$t]=$!
 done
+failed=0
+for t in "${targets[@]}"; do
+  if wait "${pids[$t]}"; then
+    echo "fuzz_$t: $(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$scratch/$t.log" | tr '\n' ' ')corpus: $(ls "$scratch/$t" | wc -l) new inputs"
+  else
+    tail -40 "$scratch/$t.log" >&2
+    echo "strix fuzz: fuzz_$t found a problem (see $build/findings)" >&2
+    failed=1
+  fi
+done
+exit "$failed"

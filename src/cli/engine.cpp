@@ -10,6 +10,7 @@
 
 #include <strix/strix.hpp>
 
+#include "host_fallback.hpp"
 #include "progress.hpp"
 
 namespace strix::cli {
@@ -324,7 +325,17 @@ std::shared_ptr<void> start_kokkos(int threads) {
   return std::make_shared<Kokkos::ScopeGuard>(argc, args);
 }
 
-std::string enabled_backends() { return strix::enabled_backends(); }
+std::string enabled_backends() {
+  std::string s = strix::enabled_backends();
+#ifdef KOKKOS_ENABLE_CUDA
+  // The host backends this CUDA build is not compiled for run in strix-host, when it is there.
+  std::string elsewhere;
+  for (const char* b : {"openmp", "serial"})
+    if (host_backend_elsewhere(b)) elsewhere += std::string(elsewhere.empty() ? "" : ", ") + b;
+  if (!elsewhere.empty() && host_fallback_present()) s += ", " + elsewhere + " (strix-host)";
+#endif
+  return s;
+}
 
 bool host_backend_elsewhere(const std::string& backend) {
 #ifdef KOKKOS_ENABLE_CUDA

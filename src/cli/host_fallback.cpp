@@ -41,6 +41,11 @@ std::string host_program(const std::string& head) {
 
 }  // namespace
 
+bool host_fallback_present() {
+  const std::string folder = own_folder();
+  return !folder.empty() && ::access((folder + "/strix-host").c_str(), X_OK) == 0;
+}
+
 void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce) {
   const std::string head = "this strix is built for CUDA and finds no usable GPU (" + why_no_gpu + ")";
   const std::string host = host_program(head);

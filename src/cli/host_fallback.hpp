@@ -16,4 +16,7 @@ namespace strix::cli {
 // for (host_backend_elsewhere in engine.hpp), silently; throws as above.
 [[noreturn]] void exec_host_backend(char** argv, const std::string& backend);
 
+// Whether strix-host is beside this program (the fallback is opt-in at build time).
+bool host_fallback_present();
+
 }  // namespace strix::cli

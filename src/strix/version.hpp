@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// Version and the Kokkos backends this build of strix was compiled with.
+// Version and the Kokkos backends this build of libstrix is compiled for (STRIX_ETI_SPACES).
 #include <Kokkos_Core.hpp>
 #include <string>
 
@@ -13,13 +13,13 @@ inline std::string version() { return STRIX_VERSION_STRING; }
 inline std::string enabled_backends() {
   std::string s;
   auto add = [&s](const char* name) { s += s.empty() ? name : std::string(", ") + name; };
-#ifdef KOKKOS_ENABLE_CUDA
+#if STRIX_ETI_HAS_CUDA
   add("cuda");
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
   add("openmp");
 #endif
-#ifdef KOKKOS_ENABLE_SERIAL
+#if STRIX_ETI_HAS_SERIAL
   add("serial");
 #endif
   return s;
