@@ -3,13 +3,17 @@
 // The subcommands of the strix tool, one file each in commands/. Each registers itself on
 // the CLI11 app and returns what runs it once Kokkos is up; a runner returns the exit
 // status and throws strix::error for failures main() turns into one line.
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "engine.hpp"
 #include "files.hpp"
+
+// Declared only: main() and the engines need no CLI11 (its header costs seconds a unit).
+namespace CLI {
+class App;
+}
 
 namespace strix::cli {
 

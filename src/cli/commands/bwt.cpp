@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix bwt INPUT -o OUT: the BWT of a file in divbwt layout; prints the primary index.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "command.hpp"

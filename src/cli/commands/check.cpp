@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix check INPUT SAFILE: exit 0 if SAFILE is INPUT's suffix array, 1 if not.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "command.hpp"

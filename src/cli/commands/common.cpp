@@ -5,6 +5,7 @@
 #include "progress.hpp"
 #include "report.hpp"
 
+#include <CLI/CLI.hpp>
 #include <strix/sa/algorithm.hpp>
 
 namespace strix::cli {

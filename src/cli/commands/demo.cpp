@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix demo [--size BYTES] [--repeats R]: build, time and check the suffix array of a
 // generated English-like text.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <cstring>

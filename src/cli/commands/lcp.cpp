@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix lcp INPUT -o OUT [--sa SAFILE] [--width 32|64]: the LCP array of a file.
+#include <CLI/CLI.hpp>
+
 #include "command.hpp"
 #include "formats.hpp"
 #include "report.hpp"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix repeats INPUT -o OUT [--all] [--method raw|compact] [--format binary|tsv]
 // [--sa SAFILE] [--width 32|64]: the longest repeat(s) covering every position.
+#include <CLI/CLI.hpp>
+
 #include "command.hpp"
 #include "formats.hpp"
 #include "report.hpp"

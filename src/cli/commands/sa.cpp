@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix sa INPUT -o OUT [--width 32|64]: the suffix array of a file.
+#include <CLI/CLI.hpp>
+
 #include "command.hpp"
 #include "formats.hpp"
 #include "report.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix unbwt BWT -o OUT --primary P: the text back from a BWT (host only).
+#include <CLI/CLI.hpp>
 #include <charconv>
 
 #include <strix/bwt/inverse_bwt.hpp>

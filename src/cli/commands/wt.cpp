@@ -2,6 +2,7 @@
 // strix wt build TEXT -o FILE [--matrix] [--symbol-bytes 1|2|4] [--width 32|64] [--chunk N]
 // strix wt query FILE --op access|rank|select QUERIES [-o OUT] [--format tsv|binary]
 // Wavelet trees and matrices: build one from a text and save it; answer queries on a saved one.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstring>
 #include <memory>
