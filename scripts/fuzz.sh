@@ -16,7 +16,7 @@ targets=("$@")
 "$here/scripts/install-deps.sh" clang libclang-rt-14-dev
 prefix="$("$here/scripts/bootstrap-kokkos.sh" serial | tail -1)"
 build="$here/build/fuzz"
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
+flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -gline-tables-only"
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DKokkos_ROOT="$prefix" -DCMAKE_PREFIX_PATH="$prefix" "-DCMAKE_CXX_FLAGS=$flags" \
   -DSTRIX_ENABLE_TESTS=OFF -DSTRIX_ENABLE_BENCH=OFF -DSTRIX_ENABLE_FUZZ=ON >/dev/null
