@@ -23,11 +23,17 @@ std::string own_folder() {
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
 
-// strix-host beside this program; `head` says why it is needed when it is missing.
-std::string host_program(const std::string& head) {
+// The path of the executable strix-host beside this program, or "" when there is none.
+std::string host_beside() {
   const std::string folder = own_folder();
   const std::string host = folder + "/strix-host";
-  if (folder.empty() || ::access(host.c_str(), X_OK) != 0)
+  return !folder.empty() && ::access(host.c_str(), X_OK) == 0 ? host : std::string();
+}
+
+// strix-host beside this program; `head` says why it is needed when it is missing.
+std::string host_program(const std::string& head) {
+  const std::string host = host_beside();
+  if (host.empty())
     throw error(error_code::device_error,
                 head + ", and its host fallback strix-host is not beside it; use a host build (STRIX_VARIANT=openmp)");
   return host;
@@ -41,10 +47,7 @@ std::string host_program(const std::string& head) {
 
 }  // namespace
 
-bool host_fallback_present() {
-  const std::string folder = own_folder();
-  return !folder.empty() && ::access((folder + "/strix-host").c_str(), X_OK) == 0;
-}
+bool host_fallback_present() { return !host_beside().empty(); }
 
 void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce) {
   const std::string head = "this strix is built for CUDA and finds no usable GPU (" + why_no_gpu + ")";

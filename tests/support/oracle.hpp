@@ -94,8 +94,6 @@ inline bytes long_runs(std::size_t n, std::uint64_t seed) {
   return t;
 }
 
-// The large inputs checked against libdivsufsort-based oracles: random DNA and all-equal
-// always; with `all`, also random bytes, a period of 1000, a Fibonacci word and long runs.
 // The size of the large inputs checked against libdivsufsort: above every size threshold of
 // the constructions (auto's 1 MiB host and 4 MiB GPU choices), and odd so that no period or
 // block divides it. STRIX_TEST_LARGE_BYTES sets another size of at least 1 MiB + 1 (CI's
@@ -112,6 +110,8 @@ inline std::size_t large_text_bytes() {
   return static_cast<std::size_t>(n);
 }
 
+// The large inputs checked against libdivsufsort-based oracles: random DNA and all-equal
+// always; with `all`, also random bytes, a period of 1000, a Fibonacci word and long runs.
 inline std::vector<std::pair<std::string, bytes>> large_inputs(std::size_t n, bool all) {
   std::vector<std::pair<std::string, bytes>> inputs;
   inputs.push_back({"random DNA", random_text(n, 4, 7, 'A')});
