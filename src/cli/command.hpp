@@ -7,10 +7,12 @@
 #include <memory>
 #include <string>
 
-#include "engine.hpp"
+#include "command_table.hpp"
+#include "features/index_job.hpp"
 #include "files.hpp"
+#include "session.hpp"
 
-// Declared only: main() and the engines need no CLI11 (its header costs seconds a unit).
+// Declared only: main() and the sessions need no CLI11 (its header costs seconds a unit).
 namespace CLI {
 class App;
 }
@@ -36,35 +38,31 @@ void add_algorithm_option(CLI::App* sub, common_options& common);
 // Sets up the progress display (progress.hpp) for a run over `input_bytes` bytes.
 void start_progress(const common_options& common, std::uint64_t input_bytes);
 
-// The engine the common options ask for, with the progress display set up.
-std::unique_ptr<engine> open_engine(const common_options& common, int width, std::uint64_t input_bytes);
+// The session the common options ask for, with the progress display set up.
+std::unique_ptr<session> open_session(const common_options& common, int width, std::uint64_t input_bytes);
 
 // INPUT, -o/--output, --sa and --width: subcommands that build on a text's suffix array.
 struct indexed_input {
   std::string input, output, sa_file;  // sa_file: a suffix array to use instead of building one
-  int width = 0;                       // 0: the --sa file's, else 32 when n < 2^32
+  int width = 0;                       // 0: the --sa file's, else the narrowest that holds n
   common_options common;
 };
 void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help);
 
-// A started run: the output opened (so a bad path fails early), the engine with the text
-// and the --sa file, if any, loaded.
+// A started run: the output opened (so a bad path fails early), the session and the index
+// with the text and the --sa file, if any, loaded.
 struct indexed_run {
   std::unique_ptr<input_file> text, sa;
   std::uint64_t n = 0;
   int width = 0;
   std::unique_ptr<atomic_output> out;
-  std::unique_ptr<cli::engine> backend;
+  std::unique_ptr<cli::session> session;
+  std::unique_ptr<index_job> index;
 };
 indexed_run start_indexed_run(const indexed_input& o);
 
-runner add_sa_command(CLI::App& app);
-runner add_bwt_command(CLI::App& app);
-runner add_unbwt_command(CLI::App& app);
-runner add_check_command(CLI::App& app);
-runner add_lcp_command(CLI::App& app);
-runner add_repeats_command(CLI::App& app);
-runner add_demo_command(CLI::App& app);
-runner add_wt_command(CLI::App& app);
+#define STRIX_CLI_DECLARE_COMMAND(name) runner add_##name##_command(CLI::App& app);
+STRIX_CLI_COMMANDS(STRIX_CLI_DECLARE_COMMAND)
+#undef STRIX_CLI_DECLARE_COMMAND
 
 }  // namespace strix::cli

@@ -21,10 +21,10 @@ command_line parse_command_line(int argc, char** argv) {
   app.add_option("--threads", parsed.threads, "host threads (OpenMP backend; default: all)")
       ->check(CLI::Range(1, max_threads));
   const std::vector<std::pair<std::string, runner>> commands = {
-      {"sa", add_sa_command(app)},           {"bwt", add_bwt_command(app)},
-      {"unbwt", add_unbwt_command(app)},     {"check", add_check_command(app)},
-      {"lcp", add_lcp_command(app)},         {"repeats", add_repeats_command(app)},
-      {"demo", add_demo_command(app)},       {"wt", add_wt_command(app)}};
+#define STRIX_CLI_ADD_COMMAND(name) {#name, add_##name##_command(app)},
+      STRIX_CLI_COMMANDS(STRIX_CLI_ADD_COMMAND)
+#undef STRIX_CLI_ADD_COMMAND
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

@@ -5,19 +5,24 @@
 #include <charconv>
 #include <cstring>
 
+#include <strix/core/length.hpp>
 #include <strix/error.hpp>
 
 #include "progress.hpp"
 
 namespace strix::cli {
 
-int choose_width(std::uint64_t n, int requested) {
-  if (requested == 0) return n < four_gib ? 32 : 64;
+int choose_width(std::uint64_t n, int requested, const std::string& what) {
+  if (requested == 0) return index_width_for(n);
   STRIX_USER_REQUIRE(requested == 32 || requested == 64, "--width must be 32 or 64");
-  STRIX_USER_REQUIRE(requested == 64 || n < four_gib,
-                     "an input of " + std::to_string(n) +
-                         " bytes needs --width 64 (a 32-bit suffix array holds fewer than 2^32 entries)");
+  STRIX_USER_REQUIRE(requested == 64 || index_width_for(n) == 32,
+                     what + " needs --width 64 (32-bit indexes hold at most " +
+                         std::to_string(max_length<std::uint32_t>()) + ")");
   return requested;
+}
+
+int choose_width(std::uint64_t n, int requested) {
+  return choose_width(n, requested, "an input of " + std::to_string(n) + " bytes");
 }
 
 int suffix_array_file_width(std::uint64_t n, const input_file& sa) {
@@ -45,18 +50,18 @@ int resolve_width(std::uint64_t n, int requested, const input_file* sa) {
   return choose_width(n, width);
 }
 
-host_buffer read_text(engine& e, input_file& text) {
+host_buffer read_text(session& s, input_file& text) {
   progress().stage("read input");
-  host_buffer b = e.allocate_host(text.size());
+  host_buffer b = s.allocate_host(text.size());
   text.read_into(b.data);
   return b;
 }
 
-host_buffer read_index_array(engine& e, input_file& sa, std::uint64_t n) {
-  const std::uint64_t bytes = n * (e.width() / 8);
+host_buffer read_index_array(session& s, input_file& sa, std::uint64_t n) {
+  const std::uint64_t bytes = n * (s.width() / 8);
   STRIX_USER_REQUIRE(sa.size() == bytes,
                      "suffix array file '" + sa.path() + "' does not have " + std::to_string(bytes) + " bytes");
-  host_buffer b = e.allocate_host(bytes);
+  host_buffer b = s.allocate_host(bytes);
   progress().stage("read suffix array");
   sa.read_into(b.data);
   return b;

@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine.hpp"
+#include "features/index_job.hpp"
 #include "files.hpp"
+#include "session.hpp"
 
 namespace strix::cli {
 
@@ -16,18 +17,20 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "strix writes little-en
 
 constexpr std::uint64_t four_gib = 1ull << 32;
 
-// Index width for a text of n bytes: `requested` (32, 64, or 0 for 32 when n < 2^32).
-int choose_width(std::uint64_t n, int requested);
+// Index width for n symbols: `requested` (32 or 64), or with 0 the narrowest that holds n
+// (strix::index_width_for); `what` names them in the error ("an input of N bytes").
+int choose_width(std::uint64_t n, int requested, const std::string& what);
+int choose_width(std::uint64_t n, int requested);  // what: "an input of n bytes"
 // Width of a suffix array file for a text of n bytes, from its size (0 when both are
 // empty); throws when the size fits neither width.
 int suffix_array_file_width(std::uint64_t n, const input_file& sa);
-// --width, else the suffix array file's (if any), else 32 when n < 2^32; they must agree.
+// --width, else the suffix array file's (if any), else choose_width's; they must agree.
 int resolve_width(std::uint64_t n, int requested, const input_file* sa);
 
-// A whole text, into the engine's staging memory.
-host_buffer read_text(engine& e, input_file& text);
-// A suffix array of n entries of the engine's width, into its staging memory.
-host_buffer read_index_array(engine& e, input_file& sa, std::uint64_t n);
+// A whole text, into the session's staging memory.
+host_buffer read_text(session& s, input_file& text);
+// A suffix array of n entries of the session's width, into its staging memory.
+host_buffer read_index_array(session& s, input_file& sa, std::uint64_t n);
 // A whole input into ordinary host memory (inputs of host-only commands).
 std::vector<std::uint8_t> read_bytes(input_file& in);
 

@@ -13,7 +13,7 @@ namespace strix::cli {
 [[noreturn]] void exec_host_fallback(char** argv, const std::string& why_no_gpu, bool announce);
 
 // Replaces this process with strix-host for a host backend this CUDA build is not compiled
-// for (host_backend_elsewhere in engine.hpp), silently; throws as above.
+// for (host_backend_elsewhere in session.hpp), silently; throws as above.
 [[noreturn]] void exec_host_backend(char** argv, const std::string& backend);
 
 // Whether strix-host is beside this program (the fallback is opt-in at build time).

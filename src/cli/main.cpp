@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats, checks and
 // wavelet trees on any Kokkos backend. The subcommands live in commands/, one file each.
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -12,11 +11,11 @@
 #include <strix/error.hpp>
 
 #include "command_line.hpp"
-#include "engine.hpp"
 #include "failure.hpp"
 #include "files.hpp"
 #include "host_fallback.hpp"
 #include "progress.hpp"
+#include "session.hpp"
 
 namespace {
 
@@ -32,11 +31,6 @@ void check_thread_variable(const char* name) {
                          std::to_string(max_threads) + " (unset it, or use --threads)");
 }
 
-bool is_cuda(std::string name) {
-  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return name == "cuda";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,7 +42,7 @@ int main(int argc, char** argv) {
   // (then start_kokkos fails in one line).
   try {
     const std::string no_gpu = gpu_unusable_reason();
-    if (!no_gpu.empty() && !is_cuda(cl.backend)) exec_host_fallback(argv, no_gpu, cl.backend == "default");
+    if (!no_gpu.empty() && !same_backend_name(cl.backend, "cuda")) exec_host_fallback(argv, no_gpu, cl.backend == "default");
     // A CUDA build compiled for CUDA alone runs the host backends in strix-host.
     if (host_backend_elsewhere(cl.backend)) exec_host_backend(argv, cl.backend);
   } catch (const strix::error& e) {

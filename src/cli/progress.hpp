@@ -4,7 +4,7 @@
 // with the stage, the library's current phase, the percent of the input done (where the
 // stage knows it), the elapsed time and an ETA. Redirected stderr gets one plain line per
 // library phase instead. Short runs show nothing unless asked (--progress); --quiet
-// silences both. One display per process: the subcommands, file readers and the engine
+// silences both. One display per process: the subcommands, file readers and the session
 // report to it without passing it around.
 #include <chrono>
 #include <condition_variable>

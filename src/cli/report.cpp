@@ -10,18 +10,14 @@
 
 namespace strix::cli {
 
-nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e) {
-  return stats_json(command, n, e.width(), e.backend(), e.device(), e.report());
-}
-
-nlohmann::json stats_json(const std::string& command, std::uint64_t n, int width, const std::string& backend,
-                          const std::string& device, const run_report& r) {
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, const session& s) {
+  const run_report& r = s.report();
   nlohmann::json j;
   j["command"] = command;
   j["n"] = n;
-  j["width"] = width;
-  j["backend"] = backend;
-  j["device"] = device;
+  j["width"] = s.width();
+  j["backend"] = s.backend();
+  j["device"] = s.device();
   nlohmann::json stages = nlohmann::json::object(), phases = nlohmann::json::object(),
                  counters = nlohmann::json::object();
   for (const auto& s : r.stages.phases) stages[s.first] = s.second;

@@ -5,16 +5,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "engine.hpp"
+#include "session.hpp"
 
 namespace strix::cli {
 
 // command, n, width, backend, device, stages_seconds, allocate_seconds, phases_seconds,
 // counters, total_seconds (the stages), throughput_MBps, peak_bytes, peak_bytes_per_input_byte.
-nlohmann::json stats_json(const std::string& command, std::uint64_t n, const engine& e);
-// The same for a run outside the index engine (strix wt).
-nlohmann::json stats_json(const std::string& command, std::uint64_t n, int width, const std::string& backend,
-                          const std::string& device, const run_report& r);
+nlohmann::json stats_json(const std::string& command, std::uint64_t n, const session& s);
 
 // Prints one JSON object on stdout; throws io_error when stdout cannot take it.
 void print_json(const nlohmann::json& j);

@@ -17,7 +17,7 @@
 #include <strix/succinct/wavelet_matrix.hpp>
 #include <strix/succinct/wavelet_tree.hpp>
 
-#include "engine.hpp"
+#include "features/index_job.hpp"
 #include "files.hpp"
 #include "formats.hpp"
 #include "fuzz_support.hpp"
@@ -41,9 +41,10 @@ void suffix_array_file(const std::uint8_t* data, std::size_t size) {
   try {
     strix::cli::input_file in(text_file.path()), sa(sa_file.path());
     width = strix::cli::resolve_width(n, 0, &sa);
-    auto e = strix::cli::make_engine("serial", width);
-    e->load_text(strix::cli::read_text(*e, in), n);
-    e->load_suffix_array(strix::cli::read_index_array(*e, sa, n));
+    auto s = strix::cli::open_session("serial", width);
+    strix::cli::index_job index(*s);
+    index.load_text(strix::cli::read_text(*s, in), n);
+    index.load_suffix_array(strix::cli::read_index_array(*s, sa, n));
     accepted = true;
   } catch (const strix::error&) {
   }

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include <strix/sa/algorithm.hpp>
+
 #include "command.hpp"
 #include "formats.hpp"
 #include "progress.hpp"
@@ -29,10 +31,11 @@ runner add_bwt_command(CLI::App& app) {
     atomic_output out(o->output, {&text});
     std::unique_ptr<atomic_output> primary_out;
     if (!o->primary_out.empty()) primary_out = std::make_unique<atomic_output>(o->primary_out, std::initializer_list<const input_file*>{&text});
-    auto e = open_engine(o->common, width, n);
-    e->load_text(read_text(*e, text), n);
+    auto s = open_session(o->common, width, n);
+    index_job index(*s, parse_sa_options(o->common.algorithm));
+    index.load_text(read_text(*s, text), n);
     std::uint64_t primary = 0;
-    const host_buffer bwt = e->bwt(primary);
+    const host_buffer bwt = index.bwt(primary);
     write_bytes(out, bwt.data, bwt.bytes);
     if (primary_out) {
       const std::string line = std::to_string(primary) + "\n";
@@ -42,7 +45,7 @@ runner add_bwt_command(CLI::App& app) {
     // The primary index is needed to invert the BWT: stdout must take it, or the run fails
     // and leaves no output.
     if (o->common.stats) {
-      auto j = stats_json("bwt", n, *e);
+      auto j = stats_json("bwt", n, *s);
       j["primary_index"] = primary;
       print_json(j);
     } else {

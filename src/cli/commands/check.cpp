@@ -23,15 +23,16 @@ runner add_check_command(CLI::App& app) {
     input_file text(o->input), sa(o->sa_file);
     const std::uint64_t n = text.size();
     const int width = suffix_array_file_width(n, sa);
-    auto e = open_engine(o->common, width == 64 ? 64 : 32, n);
-    e->load_text(read_text(*e, text), n);
-    const std::string wrong = e->check_suffix_array(read_index_array(*e, sa, n));
+    auto s = open_session(o->common, width == 64 ? 64 : 32, n);
+    index_job index(*s);
+    index.load_text(read_text(*s, text), n);
+    const std::string wrong = index.check_suffix_array(read_index_array(*s, sa, n));
     progress().stop();
     if (!wrong.empty()) {
       std::cerr << "strix: suffix array is wrong: " << wrong << std::endl;
       return 1;
     }
-    std::cout << "ok: correct " << e->width() << "-bit suffix array of " << n << " bytes" << std::endl;
+    std::cout << "ok: correct " << s->width() << "-bit suffix array of " << n << " bytes" << std::endl;
     if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
     return 0;
   };

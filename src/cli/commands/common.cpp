@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Options every backend-using subcommand shares, and the engine they ask for.
+// Options every backend-using subcommand shares, and the session they ask for.
 #include "command.hpp"
 #include "formats.hpp"
 #include "progress.hpp"
@@ -43,16 +43,16 @@ void start_progress(const common_options& common, std::uint64_t input_bytes) {
   progress().configure(common.progress, common.quiet, input_bytes);
 }
 
-std::unique_ptr<engine> open_engine(const common_options& common, int width, std::uint64_t input_bytes) {
+std::unique_ptr<session> open_session(const common_options& common, int width, std::uint64_t input_bytes) {
   start_progress(common, input_bytes);
-  return make_engine(common.backend, width, parse_sa_options(common.algorithm));
+  return open_session(common.backend, width);
 }
 
 void add_indexed_input_options(CLI::App* sub, indexed_input& o, const std::string& output_help) {
   sub->add_option("INPUT", o.input, "input text (any bytes)")->required();
   sub->add_option("-o,--output", o.output, output_help)->required();
   sub->add_option("--sa", o.sa_file, "use this suffix array of INPUT (checked) instead of building one");
-  sub->add_option("--width", o.width, "bits per integer, 32 or 64 (default: 32 if n < 2^32)");
+  sub->add_option("--width", o.width, "bits per integer, 32 or 64 (default: the narrowest that holds n)");
   add_common_options(sub, o.common);
   add_algorithm_option(sub, o.common);
 }
@@ -64,9 +64,10 @@ indexed_run start_indexed_run(const indexed_input& o) {
   run.n = run.text->size();
   run.width = resolve_width(run.n, o.width, run.sa.get());
   run.out = std::make_unique<atomic_output>(o.output, std::initializer_list<const input_file*>{run.text.get(), run.sa.get()});
-  run.backend = open_engine(o.common, run.width, run.n);
-  run.backend->load_text(read_text(*run.backend, *run.text), run.n);
-  if (run.sa) run.backend->load_suffix_array(read_index_array(*run.backend, *run.sa, run.n));
+  run.session = open_session(o.common, run.width, run.n);
+  run.index = std::make_unique<index_job>(*run.session, parse_sa_options(o.common.algorithm));
+  run.index->load_text(read_text(*run.session, *run.text), run.n);
+  if (run.sa) run.index->load_suffix_array(read_index_array(*run.session, *run.sa, run.n));
   return run;
 }
 

@@ -7,6 +7,9 @@
 #include <cstring>
 #include <vector>
 
+#include <strix/core/length.hpp>
+#include <strix/sa/algorithm.hpp>
+
 #include "command.hpp"
 #include "demo_text.hpp"
 #include "formats.hpp"
@@ -29,39 +32,41 @@ runner add_demo_command(CLI::App& app) {
   add_common_options(sub, o->common);
   add_algorithm_option(sub, o->common);
   return [o] {
-    STRIX_USER_REQUIRE(o->size > 0 && o->size < four_gib, "--size must be in 1..2^32-1 bytes");
+    STRIX_USER_REQUIRE(o->size > 0 && index_width_for(o->size) == 32,
+                       "--size must be in 1.." + std::to_string(max_length<std::uint32_t>()) + " bytes");
     STRIX_USER_REQUIRE(o->repeats >= 1, "--repeats must be at least 1");
     const std::uint64_t n = o->size;
-    auto e = open_engine(o->common, 32, n);
-    host_buffer text = e->allocate_host(n);
+    auto s = open_session(o->common, 32, n);
+    index_job index(*s, parse_sa_options(o->common.algorithm));
+    host_buffer text = s->allocate_host(n);
     const auto generated = demo_text(n);
     std::memcpy(text.data, generated.data(), n);
     std::vector<double> construct, total;
     host_buffer sa;
     for (int r = 0; r < o->repeats; ++r) {
-      e->reset_report();
-      e->load_text(text, n);
-      e->build_suffix_array();
-      sa = e->suffix_array();
-      for (const auto& s : e->report().stages.phases)
-        if (s.first == "suffix_array") construct.push_back(s.second);
-      total.push_back(e->report().total_seconds());
+      s->reset_report();
+      index.load_text(text, n);
+      index.build_suffix_array();
+      sa = index.suffix_array();
+      for (const auto& stage : s->report().stages.phases)
+        if (stage.first == "suffix_array") construct.push_back(stage.second);
+      total.push_back(s->report().total_seconds());
     }
-    const std::string wrong = e->check_suffix_array(sa);
+    const std::string wrong = index.check_suffix_array(sa);
     progress().stop();
     std::sort(construct.begin(), construct.end());
     std::sort(total.begin(), total.end());
     const double med_c = construct[construct.size() / 2], med_t = total[total.size() / 2];
     if (o->common.stats) {
-      auto j = stats_json("demo", n, *e);
+      auto j = stats_json("demo", n, *s);
       j["median_construct_seconds"] = med_c;
       j["median_total_seconds"] = med_t;
       j["check"] = wrong.empty() ? "ok" : wrong;
       print_json(j);
     } else {
-      const auto& report = e->report();
+      const auto& report = s->report();
       std::printf("strix demo: %llu bytes of generated text on %s (%s)\n",
-                  static_cast<unsigned long long>(n), e->backend().c_str(), e->device().c_str());
+                  static_cast<unsigned long long>(n), s->backend().c_str(), s->device().c_str());
       std::printf("  suffix array: %.3f s median of %d (%.1f MB/s), %.3f s with copies (%.1f MB/s)\n",
                   med_c, o->repeats, n / med_c / 1e6, med_t, n / med_t / 1e6);
       std::printf("  algorithm: %s; peak memory: %.1f bytes per input byte; %llu rounds\n",

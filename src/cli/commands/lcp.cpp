@@ -14,8 +14,8 @@ runner add_lcp_command(CLI::App& app) {
   add_indexed_input_options(sub, *o, "output: n raw little-endian integers");
   return [o] {
     auto run = start_indexed_run(*o);
-    write_index_array(*run.out, run.backend->lcp());
-    if (o->common.stats) print_json(stats_json("lcp", run.n, *run.backend));  // before the commit
+    write_index_array(*run.out, run.index->lcp());
+    if (o->common.stats) print_json(stats_json("lcp", run.n, *run.session));  // before the commit
     run.out->commit();
     return 0;
   };

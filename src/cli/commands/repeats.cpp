@@ -27,10 +27,10 @@ runner add_repeats_command(CLI::App& app) {
     STRIX_USER_REQUIRE(o->format == "binary" || o->format == "tsv",
                        "--format must be binary or tsv, not '" + o->format + "'");
     auto run = start_indexed_run(*o);
-    const auto result = run.backend->repeats(o->all, o->method == "raw");
+    const auto result = run.index->repeats(o->all, o->method == "raw");
     write_repeats(*run.out, result, run.n, run.width, o->all, o->format == "tsv");
     if (o->common.stats) {  // before the commit: all or nothing
-      auto j = stats_json("repeats", run.n, *run.backend);
+      auto j = stats_json("repeats", run.n, *run.session);
       j["method"] = o->method;
       j["mode"] = o->all ? "all" : "leftmost";
       print_json(j);

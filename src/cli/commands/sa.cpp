@@ -2,6 +2,8 @@
 // strix sa INPUT -o OUT [--width 32|64]: the suffix array of a file.
 #include <CLI/CLI.hpp>
 
+#include <strix/sa/algorithm.hpp>
+
 #include "command.hpp"
 #include "formats.hpp"
 #include "report.hpp"
@@ -11,7 +13,7 @@ namespace strix::cli {
 runner add_sa_command(CLI::App& app) {
   struct options {
     std::string input, output;
-    int width = 0;  // 0: 32 when n < 2^32, else 64
+    int width = 0;  // 0: the narrowest that holds n
     common_options common;
   };
   auto o = std::make_shared<options>();
@@ -26,11 +28,12 @@ runner add_sa_command(CLI::App& app) {
     const std::uint64_t n = text.size();
     const int width = choose_width(n, o->width);
     atomic_output out(o->output, {&text});  // fails early on a bad output path
-    auto e = open_engine(o->common, width, n);
-    e->load_text(read_text(*e, text), n);
-    e->build_suffix_array();
-    write_index_array(out, e->suffix_array());
-    if (o->common.stats) print_json(stats_json("sa", n, *e));  // before the commit: all or nothing
+    auto s = open_session(o->common, width, n);
+    index_job index(*s, parse_sa_options(o->common.algorithm));
+    index.load_text(read_text(*s, text), n);
+    index.build_suffix_array();
+    write_index_array(out, index.suffix_array());
+    if (o->common.stats) print_json(stats_json("sa", n, *s));  // before the commit: all or nothing
     out.commit();
     return 0;
   };

@@ -13,7 +13,8 @@
 #include "formats.hpp"
 #include "progress.hpp"
 #include "report.hpp"
-#include "wt_engine.hpp"
+#include "features/wavelet_job.hpp"
+#include "session.hpp"
 
 namespace strix::cli {
 namespace {
@@ -33,7 +34,7 @@ struct wt_query_options {
 };
 
 // A reader over bytes in memory.
-wt_reader memory_reader(const std::vector<std::uint8_t>& bytes, std::size_t& at) {
+byte_reader memory_reader(const std::vector<std::uint8_t>& bytes, std::size_t& at) {
   return [&bytes, &at](void* p, std::size_t n) {
     const std::size_t k = std::min(n, bytes.size() - at);
     if (k) std::memcpy(p, bytes.data() + at, k);
@@ -65,9 +66,9 @@ bool parse_fields(const std::string& line, std::size_t fields, std::uint64_t* ou
 }
 
 // Queries as (symbol, argument) pairs: TSV lines or binary little-endian u64 records.
-void read_queries(const std::vector<std::uint8_t>& in, bool binary, wt_op op, std::vector<std::uint64_t>& symbols,
+void read_queries(const std::vector<std::uint8_t>& in, bool binary, wavelet_query op, std::vector<std::uint64_t>& symbols,
                   std::vector<std::uint64_t>& args) {
-  const std::size_t fields = op == wt_op::access ? 1 : 2;
+  const std::size_t fields = op == wavelet_query::access ? 1 : 2;
   if (binary) {
     STRIX_USER_REQUIRE(in.size() % (8 * fields) == 0, "binary queries: " + std::to_string(in.size()) +
                                                           " bytes is not a whole number of " +
@@ -99,9 +100,101 @@ void read_queries(const std::vector<std::uint8_t>& in, bool binary, wt_op op, st
   }
 }
 
-// The library's phases go to the progress display (progress.hpp).
-std::function<void(const std::string&, double)> phases_to_progress() {
-  return [](const std::string& phase, double seconds) { progress().phase_done(phase, seconds); };
+// Range checks before the values are narrowed to the structure's types; a select past the
+// last occurrence asks for more than any count (the answer is n).
+void check_queries(const wavelet_file_info& h, wavelet_query op, const std::vector<std::uint64_t>& symbols,
+                   std::vector<std::uint64_t>& args) {
+  const std::uint64_t max_symbol = h.symbol_bytes == 4 ? 0xffffffffull : (1ull << (8 * h.symbol_bytes)) - 1;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string where = "query " + std::to_string(i + 1) + ": ";
+    if (op != wavelet_query::access)
+      STRIX_USER_REQUIRE(symbols[i] <= max_symbol, where + "symbol " + std::to_string(symbols[i]) + " does not fit " +
+                                                       std::to_string(h.symbol_bytes) + "-byte symbols");
+    if (op == wavelet_query::access)
+      STRIX_USER_REQUIRE(args[i] < h.n, where + "position " + std::to_string(args[i]) + " is not below n = " + std::to_string(h.n));
+    else if (op == wavelet_query::rank)
+      STRIX_USER_REQUIRE(args[i] <= h.n, where + "position " + std::to_string(args[i]) + " is beyond n = " + std::to_string(h.n));
+    else {
+      STRIX_USER_REQUIRE(args[i] >= 1, where + "select needs k >= 1");
+      if (args[i] > h.n) args[i] = h.n + 1;
+    }
+  }
+}
+
+wavelet_query parse_op(const std::string& op) {
+  return op == "access" ? wavelet_query::access : op == "rank" ? wavelet_query::rank : wavelet_query::select;
+}
+
+// Answers as TSV lines or binary u64 values.
+std::string format_answers(const std::vector<std::uint64_t>& answers, bool binary) {
+  if (binary) return std::string(reinterpret_cast<const char*>(answers.data()), answers.size() * 8);
+  std::string text;
+  text.reserve(answers.size() * 8);
+  for (std::uint64_t a : answers) {
+    text += std::to_string(a);
+    text += '\n';
+  }
+  return text;
+}
+
+int run_wt_build(const wt_build_options& b) {
+  input_file text(b.input);
+  STRIX_USER_REQUIRE(text.size() % b.symbol_bytes == 0, "text of " + std::to_string(text.size()) +
+                                                            " bytes is not a whole number of " +
+                                                            std::to_string(b.symbol_bytes) + "-byte symbols");
+  const std::uint64_t n = text.size() / b.symbol_bytes;
+  const int width = choose_width(n, b.width, "a text of " + std::to_string(n) + " symbols");
+  atomic_output out(b.output, {&text});
+  auto s = open_session(b.common, width, text.size());
+  wavelet_job wavelet(*s, b.symbol_bytes, b.matrix ? wavelet_shape::matrix : wavelet_shape::tree);
+  host_buffer buf = s->allocate_host(text.size() + 1);
+  progress().stage("read input");
+  text.read_into(buf.data);
+  wavelet.build(buf, n, b.chunk);
+  wavelet.save([&out](const void* p, std::size_t k) { out.write(p, k); });
+  if (b.common.stats) {
+    auto j = stats_json("wt build", n, *s);
+    j["alphabet_size"] = wavelet.alphabet_size();
+    j["levels"] = wavelet.levels();
+    j["structure_bytes"] = wavelet.bytes();
+    print_json(j);
+  }
+  out.commit();
+  return 0;
+}
+
+int run_wt_query(const wt_query_options& q) {
+  input_file file(q.structure), queries(q.queries);
+  const std::vector<std::uint8_t> bytes = read_bytes(file);
+  std::size_t at = 0;
+  const byte_reader read = memory_reader(bytes, at);
+  const wavelet_file_info h = read_wavelet_info(read);
+  const int width = choose_width(h.n, q.width, "a structure of " + std::to_string(h.n) + " symbols");
+  const wavelet_query op = parse_op(q.op);
+  std::vector<std::uint64_t> symbols, args;
+  read_queries(read_bytes(queries), q.format == "binary", op, symbols, args);
+  STRIX_USER_REQUIRE(!q.common.stats || q.output != "-", "--stats prints on standard output: give the answers -o FILE");
+  check_queries(h, op, symbols, args);
+  std::unique_ptr<atomic_output> out;
+  if (q.output != "-") out = std::make_unique<atomic_output>(q.output, std::initializer_list<const input_file*>{&file, &queries});
+  auto s = open_session(q.common, width, bytes.size());
+  wavelet_job wavelet(*s, h.symbol_bytes, h.shape);
+  wavelet.load(h, read);
+  const std::vector<std::uint64_t> answers = wavelet.query(op, symbols, args);
+  progress().stage("write output");
+  const std::string formatted = format_answers(answers, q.format == "binary");
+  if (out) out->write(formatted.data(), formatted.size());
+  else STRIX_USER_REQUIRE(std::fwrite(formatted.data(), 1, formatted.size(), stdout) == formatted.size(),
+                          "cannot write the answers to standard output");
+  if (q.common.stats) {
+    auto j = stats_json("wt query", h.n, *s);
+    j["op"] = q.op;
+    j["queries"] = answers.size();
+    print_json(j);
+  }
+  if (out) out->commit();
+  else STRIX_USER_REQUIRE(std::fflush(stdout) == 0, "cannot write the answers to standard output");
+  return 0;
 }
 
 }  // namespace
@@ -116,7 +209,7 @@ runner add_wt_command(CLI::App& app) {
   build->add_flag("--matrix", b->matrix, "build a wavelet matrix instead of a tree");
   build->add_option("--symbol-bytes", b->symbol_bytes, "bytes per symbol: 1, 2 or 4 (default 1)")
       ->check(CLI::IsMember({1, 2, 4}));
-  build->add_option("--width", b->width, "bits per position, 32 or 64 (default: 32 if n < 2^32 - 1)")
+  build->add_option("--width", b->width, "bits per position, 32 or 64 (default: the narrowest that holds n)")
       ->check(CLI::IsMember({32, 64}));
   build->add_option("--chunk", b->chunk,
                     "stream the text through the device in chunks of this many symbols (for texts "
@@ -131,100 +224,11 @@ runner add_wt_command(CLI::App& app) {
   query->add_option("-o,--output", q->output, "answers, one per query in order (default: standard output)");
   query->add_option("--format", q->format, "tsv (default) or binary (u64 little-endian, queries and answers)")
       ->check(CLI::IsMember({"tsv", "binary"}));
-  query->add_option("--width", q->width, "bits per position, 32 or 64 (default: 32 if n < 2^32 - 1)")
+  query->add_option("--width", q->width, "bits per position, 32 or 64 (default: the narrowest that holds n)")
       ->check(CLI::IsMember({32, 64}));
   add_common_options(query, q->common);
 
-  return [b, q, build, query]() -> int {
-    if (build->parsed()) {
-      input_file text(b->input);
-      STRIX_USER_REQUIRE(text.size() % b->symbol_bytes == 0,
-                         "text of " + std::to_string(text.size()) + " bytes is not a whole number of " +
-                             std::to_string(b->symbol_bytes) + "-byte symbols");
-      const std::uint64_t n = text.size() / b->symbol_bytes;
-      const int width = b->width ? b->width : (n < four_gib - 1 ? 32 : 64);
-      STRIX_USER_REQUIRE(width == 64 || n < four_gib - 1, "text of " + std::to_string(n) + " symbols needs --width 64");
-      atomic_output out(b->output, {&text});
-      start_progress(b->common, text.size());
-      auto e = make_wt_engine(b->common.backend, width, b->symbol_bytes, b->matrix, phases_to_progress());
-      host_buffer buf = e->allocate_host(text.size() + 1);
-      progress().stage("read input");
-      text.read_into(buf.data);
-      progress().stage(b->matrix ? "wavelet matrix" : "wavelet tree");
-      e->build(buf, n, b->chunk);
-      progress().stage("write output");
-      e->save([&out](const void* p, std::size_t k) { out.write(p, k); });
-      if (b->common.stats) {
-        auto j = stats_json("wt build", n, e->width(), e->backend(), e->device(), e->report());
-        j["alphabet_size"] = e->alphabet_size();
-        j["levels"] = e->levels();
-        j["structure_bytes"] = e->bytes();
-        print_json(j);
-      }
-      out.commit();
-      return 0;
-    }
-    input_file file(q->structure), queries(q->queries);
-    const std::vector<std::uint8_t> bytes = read_bytes(file);
-    std::size_t at = 0;
-    const wt_reader read = memory_reader(bytes, at);
-    const wt_file_header h = read_wt_header(read);
-    const int width = q->width ? q->width : (h.n < four_gib - 1 ? 32 : 64);
-    STRIX_USER_REQUIRE(width == 64 || h.n < four_gib - 1, "structure of " + std::to_string(h.n) + " symbols needs --width 64");
-    const wt_op op = q->op == "access" ? wt_op::access : q->op == "rank" ? wt_op::rank : wt_op::select;
-    std::vector<std::uint64_t> symbols, args;
-    read_queries(read_bytes(queries), q->format == "binary", op, symbols, args);
-    STRIX_USER_REQUIRE(!q->common.stats || q->output != "-", "--stats prints on standard output: give the answers -o FILE");
-    // Range checks before the values are narrowed to the engine's types.
-    const std::uint64_t max_symbol = h.symbol_bytes == 4 ? 0xffffffffull : (1ull << (8 * h.symbol_bytes)) - 1;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      const std::string where = "query " + std::to_string(i + 1) + ": ";
-      if (op != wt_op::access)
-        STRIX_USER_REQUIRE(symbols[i] <= max_symbol, where + "symbol " + std::to_string(symbols[i]) + " does not fit " +
-                                                         std::to_string(h.symbol_bytes) + "-byte symbols");
-      if (op == wt_op::access)
-        STRIX_USER_REQUIRE(args[i] < h.n, where + "position " + std::to_string(args[i]) + " is not below n = " + std::to_string(h.n));
-      else if (op == wt_op::rank)
-        STRIX_USER_REQUIRE(args[i] <= h.n, where + "position " + std::to_string(args[i]) + " is beyond n = " + std::to_string(h.n));
-      else {
-        STRIX_USER_REQUIRE(args[i] >= 1, where + "select needs k >= 1");
-        if (args[i] > h.n) args[i] = h.n + 1;  // more than any count: the answer is n
-      }
-    }
-    std::unique_ptr<atomic_output> out;
-    if (q->output != "-") out = std::make_unique<atomic_output>(q->output, std::initializer_list<const input_file*>{&file, &queries});
-    auto emit = [&out](const void* p, std::size_t k) {
-      if (out) out->write(p, k);
-      else STRIX_USER_REQUIRE(std::fwrite(p, 1, k, stdout) == k || k == 0, "cannot write the answers to standard output");
-    };
-    start_progress(q->common, bytes.size());
-    auto e = make_wt_engine(q->common.backend, width, h.symbol_bytes, h.matrix, phases_to_progress());
-    progress().stage("load");
-    e->load(h, read);
-    progress().stage(q->op);
-    const std::vector<std::uint64_t> answers = e->query(op, symbols, args);
-    progress().stage("write output");
-    if (q->format == "binary") {
-      emit(answers.data(), answers.size() * 8);
-    } else {
-      std::string text;
-      text.reserve(answers.size() * 8);
-      for (std::uint64_t a : answers) {
-        text += std::to_string(a);
-        text += '\n';
-      }
-      emit(text.data(), text.size());
-    }
-    if (q->common.stats) {
-      auto j = stats_json("wt query", h.n, e->width(), e->backend(), e->device(), e->report());
-      j["op"] = q->op;
-      j["queries"] = answers.size();
-      print_json(j);
-    }
-    if (out) out->commit();
-    else STRIX_USER_REQUIRE(std::fflush(stdout) == 0, "cannot write the answers to standard output");
-    return 0;
-  };
+  return [b, q, build] { return build->parsed() ? run_wt_build(*b) : run_wt_query(*q); };
 }
 
 }  // namespace strix::cli

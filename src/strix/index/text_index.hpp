@@ -188,9 +188,7 @@ class text_index {
 
  private:
   static void check_length(std::uint64_t n) {
-    STRIX_USER_REQUIRE(n <= max_text_length<I>(),
-                       "text of " + std::to_string(n) + " bytes is too long for a " +
-                           std::to_string(8 * sizeof(I)) + "-bit index");
+    strix::check_length<I>(n, "text of " + std::to_string(n) + " bytes");
   }
   void note_peak() { peak_ = std::max(peak_, bytes()); }
   // `local.peak_bytes` counts the algorithm's temporaries and the parts worth `counted`.

@@ -12,6 +12,7 @@
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
+#include <strix/core/length.hpp>
 #include <strix/error.hpp>
 
 namespace strix {
@@ -45,9 +46,7 @@ void lcp_array(const ExecutionSpace& space, const TextView& text, const SAView& 
                      "lcp_array: text of " + std::to_string(n) + " bytes, suffix array of " +
                          std::to_string(sa.extent(0)) + " and LCP array of " +
                          std::to_string(lcp.extent(0)) + " entries");
-  STRIX_USER_REQUIRE(n <= std::numeric_limits<I>::max(),
-                     "text of " + std::to_string(n) + " bytes is too long for a " +
-                         std::to_string(8 * sizeof(I)) + "-bit LCP array");
+  check_length<I>(n, "text of " + std::to_string(n) + " bytes");
   detail::lcp_array<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),

@@ -14,6 +14,7 @@
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
+#include <strix/core/length.hpp>
 #include <strix/error.hpp>
 #include <strix/sa/algorithm.hpp>
 
@@ -26,10 +27,10 @@ constexpr bool sa_algorithm_available(sa_algorithm a) {
   return a != sa_algorithm::divsufsort || (STRIX_HAS_DIVSUFSORT && is_host_space_v<ExecutionSpace>);
 }
 
-// Largest text length whose suffix array fits the index type I.
+// Largest text length whose suffix array fits the index type I (strix/core/length.hpp).
 template <class I>
 constexpr std::uint64_t max_text_length() {
-  return std::numeric_limits<I>::max();
+  return max_length<I>();
 }
 
 namespace detail {
@@ -37,9 +38,7 @@ namespace detail {
 // invalid_input unless a text of n bytes has a suffix array of index type I.
 template <class I>
 void require_sa_length(std::uint64_t n) {
-  STRIX_USER_REQUIRE(n <= max_text_length<I>(),
-                     "text of " + std::to_string(n) + " bytes is too long for a " +
-                         std::to_string(8 * sizeof(I)) + "-bit suffix array");
+  check_length<I>(n, "text of " + std::to_string(n) + " bytes");
 }
 
 // One construction algorithm and the working memory it owns.

@@ -27,6 +27,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
+#include <strix/core/length.hpp>
 #include <strix/error.hpp>
 #include <strix/primitives/streams.hpp>
 #include <strix/succinct/bit_vector.hpp>
@@ -239,9 +240,7 @@ class wavelet {
   static found_view empty_found() { return {}; }
 
   static void check_length(std::uint64_t n) {
-    STRIX_USER_REQUIRE(n < std::numeric_limits<I>::max(),
-                       "text of " + std::to_string(n) + " symbols is too long for " +
-                           std::to_string(8 * sizeof(I)) + "-bit positions");
+    strix::check_length<I>(n, "text of " + std::to_string(n) + " symbols");
   }
 
   template <class Symbols, class Args, class Positions, class Found>

@@ -19,13 +19,9 @@
 
 #include <strix/succinct/detail/rank_select.hpp>
 #include <strix/succinct/detail/word_ops.hpp>
+#include <strix/succinct/wavelet_shape.hpp>
 
 namespace strix {
-
-enum class wavelet_shape : std::uint8_t { tree = 0, matrix = 1 };
-enum class wavelet_query { access, rank, select };
-
-constexpr int wavelet_max_levels = 32;
 
 template <class Symbol, class I, wavelet_shape Shape>
 struct wavelet_ref {

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The Kokkos half of index_job: one typed_index_job per (execution space, index width),
+// reached through on_space_and_width.
+#include "index_job.hpp"
+
+#include <strix/index/text_index.hpp>
+#include <strix/repeats/repeats.hpp>
+
+#include "../session_dispatch.hpp"
+
+namespace strix::cli {
+namespace {
+
+template <class Space, class I>
+class typed_index_job {
+  using mem = typename Space::memory_space;
+  using index = text_index<Space, I>;
+
+ public:
+  typed_index_job(space_session<Space>& s, std::unique_ptr<index>& idx, host_buffer& out,
+                  const sa_options& algorithm)
+      : s_(s), index_(idx), out_(out), algorithm_(algorithm) {}
+
+  void load_text(const host_buffer& text, std::uint64_t n) {
+    index_.reset();  // a new text: free the old index first
+    auto t0 = session::clock::now();
+    auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
+    s_.add_allocate_time(t0);
+    t0 = s_.begin_stage("copy to device");
+    Kokkos::View<const std::uint8_t*, typename space_session<Space>::host_space, Kokkos::MemoryUnmanaged> src(text.data, n);
+    Kokkos::deep_copy(s_.space(), text_d, src);
+    s_.end_stage("copy_to_device", t0);
+    index_ = std::make_unique<index>(s_.space(), text_d, algorithm_);
+  }
+
+  void prepare_suffix_array() {
+    const auto t0 = session::clock::now();
+    index_->reserve_suffix_array();
+    if (!out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+    s_.add_allocate_time(t0);
+  }
+
+  void build_suffix_array() {
+    prepare_suffix_array();
+    const auto t0 = s_.begin_stage("suffix array");
+    index_->suffix_array(&s_.report().library);
+    s_.end_stage("suffix_array", t0);
+    note_peak();
+  }
+
+  void load_suffix_array(const host_buffer& sa) {
+    const auto t0 = s_.begin_stage("check suffix array");
+    index_->set_suffix_array(s_.template to_device<I>(sa, index_->size(), "strix::sa"), true);
+    s_.end_stage("load_and_check_suffix_array", t0);
+    note_peak();
+  }
+
+  std::string check_suffix_array(const host_buffer& sa) {
+    const auto t0 = s_.begin_stage("check");
+    auto sa_d = s_.template to_device<I>(sa, index_->size(), "strix::sa");
+    const auto verdict = strix::check_suffix_array(s_.space(), index_->text(), sa_d);
+    s_.end_stage("check", t0);
+    return verdict.ok ? std::string() : verdict.message;
+  }
+
+  host_buffer suffix_array() {
+    if (!index_->has(index_part::suffix_array)) build_suffix_array();
+    return copy_out(index_->suffix_array());
+  }
+
+  host_buffer lcp() { return copy_out(build_lcp()); }
+
+  host_buffer bwt(std::uint64_t& primary) {
+    ensure_suffix_array();
+    const auto t0 = s_.begin_stage("bwt");
+    auto bwt = index_->bwt(&s_.report().library);
+    primary = index_->bwt_primary();
+    s_.end_stage("bwt", t0);
+    note_peak();
+    return copy_out(bwt);
+  }
+
+  repeats_result repeats(bool all, bool raw_method) {
+    auto lcp = build_lcp();
+    auto t0 = s_.begin_stage("inverse suffix array");
+    auto rank = index_->inverse_suffix_array();
+    index_->release(index_part::suffix_array);  // the queries need rank and LCP only
+    s_.end_stage("rank", t0);
+    note_peak();
+    repeat_options options;
+    options.method = raw_method ? repeat_method::raw : repeat_method::compact;
+    repeats_result result;
+    run_stats stats = session::watched_stats();
+    t0 = s_.begin_stage("longest repeats");
+    if (!all) {
+      auto lr = detail::allocate<repeat<I>, mem>("strix::lr", index_->size());
+      leftmost_longest_repeats(s_.space(), rank, lcp, lr, options, &stats);
+      s_.end_stage("longest_repeats", t0);
+      add_query_peak(stats);
+      result.records = copy_out(lr);
+      result.count = lr.extent(0);
+    } else {
+      auto found = all_longest_repeats(s_.space(), rank, lcp, options, &stats);
+      s_.end_stage("longest_repeats", t0);
+      add_query_peak(stats);
+      t0 = s_.begin_stage("copy to host");
+      result.offsets = s_.to_host(found.offsets);
+      result.records = s_.to_host(found.records);
+      s_.end_stage("copy_to_host", t0);
+      result.count = found.records.extent(0);
+    }
+    s_.report().library.merge(stats);
+    note_peak();
+    return result;
+  }
+
+ private:
+  Kokkos::View<const I*, mem> build_lcp() {
+    ensure_suffix_array();
+    const auto t0 = s_.begin_stage("lcp");
+    auto lcp = index_->lcp(&s_.report().library);
+    s_.end_stage("lcp", t0);
+    note_peak();
+    return lcp;
+  }
+
+  // An index array out through the staging buffer prepared for it.
+  template <class View>
+  host_buffer copy_out(const View& v) {
+    const auto t0 = s_.begin_stage("copy to host");
+    host_buffer h = s_.to_host(v, out_);
+    s_.end_stage("copy_to_host", t0);
+    return h;
+  }
+  // The suffix array the LCP, BWT and queries start from; its working memory is then freed.
+  void ensure_suffix_array() {
+    if (!index_->has(index_part::suffix_array)) build_suffix_array();
+    index_->release(index_part::sa_workspace);
+  }
+  void note_peak() { s_.note_peak(index_->peak_bytes()); }
+  // A query's peak counts its inputs (rank, LCP), its output and temporaries: add what
+  // else the index holds meanwhile.
+  void add_query_peak(run_stats& stats) {
+    const std::size_t inputs = index_->bytes(index_part::inverse_suffix_array) + index_->bytes(index_part::lcp);
+    stats.peak_bytes += index_->bytes() - inputs;
+  }
+
+  space_session<Space>& s_;
+  std::unique_ptr<index>& index_;
+  host_buffer& out_;
+  const sa_options& algorithm_;
+};
+
+}  // namespace
+
+index_job::index_job(session& s, const sa_options& algorithm) : session_(s), algorithm_(algorithm) {}
+
+template <class F>
+decltype(auto) index_job::with_index(F&& f) {
+  return on_space_and_width(session_, [&](auto& s, auto width) -> decltype(auto) {
+    using Space = typename std::decay_t<decltype(s)>::execution_space;
+    using I = decltype(width);
+    using holder = std::unique_ptr<text_index<Space, I>>;
+    if (!index_) index_ = std::make_shared<holder>();
+    typed_index_job<Space, I> job(s, *std::static_pointer_cast<holder>(index_), out_, algorithm_);
+    return f(job);
+  });
+}
+
+void index_job::load_text(const host_buffer& text, std::uint64_t n) {
+  with_index([&](auto& job) { job.load_text(text, n); });
+}
+void index_job::prepare_suffix_array() {
+  with_index([](auto& job) { job.prepare_suffix_array(); });
+}
+void index_job::build_suffix_array() {
+  with_index([](auto& job) { job.build_suffix_array(); });
+}
+void index_job::load_suffix_array(const host_buffer& sa) {
+  with_index([&](auto& job) { job.load_suffix_array(sa); });
+}
+std::string index_job::check_suffix_array(const host_buffer& sa) {
+  return with_index([&](auto& job) { return job.check_suffix_array(sa); });
+}
+host_buffer index_job::suffix_array() {
+  return with_index([](auto& job) { return job.suffix_array(); });
+}
+host_buffer index_job::lcp() {
+  return with_index([](auto& job) { return job.lcp(); });
+}
+host_buffer index_job::bwt(std::uint64_t& primary) {
+  return with_index([&](auto& job) { return job.bwt(primary); });
+}
+repeats_result index_job::repeats(bool all, bool raw_method) {
+  return with_index([&](auto& job) { return job.repeats(all, raw_method); });
+}
+
+}  // namespace strix::cli

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The session's Kokkos half: opening one on the backend the user picked, and what the tool
+// asks of Kokkos before any session (is there a GPU, start it, which backends).
+#include <Kokkos_Core.hpp>
+#include <fstream>
+
+#include <strix/core/stats.hpp>
+#include <strix/error.hpp>
+#include <strix/version.hpp>
+
+#include "host_fallback.hpp"
+#include "session_dispatch.hpp"
+
+namespace strix::cli {
+
+std::string host_cpu_name() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos && colon + 2 < line.size()) return line.substr(colon + 2);
+    }
+  return "unknown CPU";
+}
+
+std::unique_ptr<session> open_session(const std::string& backend, int width) {
+  STRIX_REQUIRE(width == 32 || width == 64);
+  const std::string pick = backend == "default" ? std::string(Kokkos::DefaultExecutionSpace::name()) : backend;
+#if STRIX_ETI_HAS_CUDA
+  if (same_backend_name(pick, "cuda")) return std::make_unique<space_session<Kokkos::Cuda>>(width);
+#endif
+#if STRIX_ETI_HAS_OPENMP
+  if (same_backend_name(pick, "openmp")) return std::make_unique<space_session<Kokkos::OpenMP>>(width);
+#endif
+#if STRIX_ETI_HAS_SERIAL
+  if (same_backend_name(pick, "serial")) return std::make_unique<space_session<Kokkos::Serial>>(width);
+#endif
+  throw error(error_code::invalid_input, "backend '" + backend + "' is not compiled into this build");
+}
+
+std::string gpu_unusable_reason() {
+#ifdef KOKKOS_ENABLE_CUDA
+  int devices = 0;
+  const cudaError_t status = cudaGetDeviceCount(&devices);
+  // Out of memory while starting CUDA (e.g. under `ulimit -v`) is not a missing GPU.
+  if (status == cudaErrorMemoryAllocation)
+    throw error(error_code::host_out_of_memory, std::string("not enough memory to start CUDA (") +
+                                                    cudaGetErrorString(status) + ")");
+  if (status != cudaSuccess) return cudaGetErrorString(status);
+  if (devices == 0) return "no CUDA device";
+#endif
+  return {};
+}
+
+std::shared_ptr<void> start_kokkos(int threads) {
+  // Kokkos initialises every backend it was built with, CUDA included, and aborts without a
+  // GPU; main() turns to the host fallback before this point, so here one line suffices.
+  const std::string no_gpu = gpu_unusable_reason();
+  if (!no_gpu.empty())
+    throw error(error_code::device_error, "this strix is built for CUDA and finds no usable GPU (" + no_gpu + ")");
+  // Kokkos reads only what strix passes: the program name and, given, the thread count.
+  std::string name = "strix";
+#if KOKKOS_VERSION >= 40000
+  std::string count = "--kokkos-num-threads=" + std::to_string(threads);
+#else
+  std::string count = "--kokkos-threads=" + std::to_string(threads);
+#endif
+  // Kokkos' warnings go to stdout (which holds --stats' JSON); strix says what matters itself.
+  std::string quiet = "--kokkos-disable-warnings";
+  char* args[] = {name.data(), quiet.data(), count.data(), nullptr};
+  int argc = threads > 0 ? 3 : 2;
+  return std::make_shared<Kokkos::ScopeGuard>(argc, args);
+}
+
+std::string enabled_backends() {
+  std::string s = strix::enabled_backends();
+#ifdef KOKKOS_ENABLE_CUDA
+  // The host backends this CUDA build is not compiled for run in strix-host, when it is there.
+  std::string elsewhere;
+  for (const char* b : {"openmp", "serial"})
+    if (host_backend_elsewhere(b)) elsewhere += std::string(elsewhere.empty() ? "" : ", ") + b;
+  if (!elsewhere.empty() && host_fallback_present()) s += ", " + elsewhere + " (strix-host)";
+#endif
+  return s;
+}
+
+bool host_backend_elsewhere(const std::string& backend) {
+#ifdef KOKKOS_ENABLE_CUDA
+  return (same_backend_name(backend, "openmp") && !STRIX_ETI_HAS_OPENMP) ||
+         (same_backend_name(backend, "serial") && !STRIX_ETI_HAS_SERIAL);
+#else
+  (void)backend;
+  return false;
+#endif
+}
+
+}  // namespace strix::cli

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// One length limit for every structure indexed by I (suffix, inverse suffix and LCP arrays,
+// BWT, wavelet trees and matrices, text_index), and the index width the tool picks from it.
+// No Kokkos: the tool's plain-C++ parts use it too.
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <strix/error.hpp>
+
+namespace strix {
+
+// The most symbols a structure with index type I holds: every position and the length
+// itself fit I, and I's largest value stays free for "none" (the checker's unset entries,
+// a select that finds nothing).
+template <class I>
+constexpr std::uint64_t max_length() {
+  return std::uint64_t(std::numeric_limits<I>::max()) - 1;
+}
+
+// invalid_input unless n symbols fit I. `what` names them, e.g. "text of 5000000000 bytes".
+template <class I>
+void check_length(std::uint64_t n, const std::string& what) {
+  STRIX_USER_REQUIRE(n <= max_length<I>(), what + " is too long for " + std::to_string(8 * sizeof(I)) +
+                                               "-bit indexes (at most " + std::to_string(max_length<I>()) + ")");
+}
+
+// The narrower index width that holds n symbols: 32 or 64 (bits).
+constexpr int index_width_for(std::uint64_t n) { return n <= max_length<std::uint32_t>() ? 32 : 64; }
+
+}  // namespace strix
