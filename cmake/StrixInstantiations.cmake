@@ -10,9 +10,9 @@ set(STRIX_ETI_SOURCES)
 # Headers and macros are comma-separated: small features share a file, since each file costs
 # nvcc several seconds before any strix code (bench/NOTES.md, "Build cost").
 set(_strix_eti_features
-  "sa|strix/sa/detail/sa_def.hpp,strix/sa/detail/divsufsort_def.hpp|STRIX_SA_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
-  "larsson_sadakane|strix/sa/detail/larsson_sadakane_def.hpp|STRIX_SA_LS_INSTANTIATE|index"
-  "difference_cover|strix/sa/detail/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
+  "sa|strix/sa/detail/sa_def.hpp,strix/sa/detail/prefix_doubling/prefix_doubling_def.hpp,strix/sa/detail/divsufsort/divsufsort_def.hpp|STRIX_SA_INSTANTIATE,STRIX_SA_PD_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
+  "larsson_sadakane|strix/sa/detail/larsson_sadakane/larsson_sadakane_def.hpp|STRIX_SA_LS_INSTANTIATE|index"
+  "difference_cover|strix/sa/detail/difference_cover/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
   "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
   "wavelet_build|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_BUILD_INSTANTIATE|space"
   "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index")

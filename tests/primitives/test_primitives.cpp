@@ -25,12 +25,12 @@ TEST_SUITE_BEGIN("primitives");
 namespace {
 
 // Runs f(std::false_type) through the dispatch and f(std::true_type) through the portable
-// default. In vendor CUDA builds the portable defaults run on the host spaces only (a
-// STRIX_VENDOR_PRIMITIVES=OFF build runs them on every space).
+// default. Where CUB serves a space, its portable defaults are not run (they are on every
+// space of a STRIX_VENDOR_PRIMITIVES=OFF build).
 template <class S, class F>
 void for_each_path(F&& f) {
   f(std::false_type{});
-  if constexpr (strix::is_host_space_v<S> || !STRIX_VENDOR_PRIMITIVES) f(std::true_type{});
+  if constexpr (!strix::primitives::vendor_available_v<strix::primitives::primitive::scan, S>) f(std::true_type{});
 }
 
 template <class T>

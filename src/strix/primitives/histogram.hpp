@@ -3,7 +3,7 @@
 // Histogram of a byte array; portable default and vendor overloads (see radix_sort.hpp).
 #include <cstdint>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/portable/histogram.hpp>
 
 namespace strix::primitives {
@@ -18,6 +18,6 @@ void byte_histogram(const ExecSpace& space, workspace<ExecSpace>& ws,
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES && defined(KOKKOS_ENABLE_CUDA)
+#if STRIX_VENDOR_CUDA
 #include <strix/backend/cuda/histogram.hpp>
 #endif

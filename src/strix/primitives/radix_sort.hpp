@@ -2,10 +2,10 @@
 #pragma once
 // Stable radix sort of key/value pairs (keys and values std::uint32_t or std::uint64_t).
 // The generic overloads run the portable default; vendor overloads, more specialised on
-// the execution space, take over where STRIX_VENDOR_PRIMITIVES is on.
+// the execution space, take over where vendor.hpp says they are available.
 #include <cstddef>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 
 namespace strix::primitives {
@@ -28,9 +28,9 @@ bool radix_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES
-#include <strix/backend/openmp/radix_sort.hpp>
-#ifdef KOKKOS_ENABLE_CUDA
-#include <strix/backend/cuda/radix_sort.hpp>
+#if STRIX_VENDOR_HOST
+#include <strix/backend/host/radix_sort.hpp>
 #endif
+#if STRIX_VENDOR_CUDA
+#include <strix/backend/cuda/radix_sort.hpp>
 #endif

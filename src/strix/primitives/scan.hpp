@@ -6,7 +6,7 @@
 // algorithm is compiled.
 #include <cstdint>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/portable/scan.hpp>
 
 namespace strix::primitives {
@@ -34,6 +34,6 @@ std::uint64_t select_indices(const ExecSpace& space, workspace<ExecSpace>& ws, s
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES && defined(KOKKOS_ENABLE_CUDA)
+#if STRIX_VENDOR_CUDA
 #include <strix/backend/cuda/scan.hpp>
 #endif

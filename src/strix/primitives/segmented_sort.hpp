@@ -4,7 +4,7 @@
 // overloads (see radix_sort.hpp).
 #include <cstddef>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/portable/segmented_sort.hpp>
 
 namespace strix::primitives {
@@ -30,9 +30,9 @@ bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES
-#include <strix/backend/openmp/segmented_sort.hpp>
-#ifdef KOKKOS_ENABLE_CUDA
-#include <strix/backend/cuda/segmented_sort.hpp>
+#if STRIX_VENDOR_HOST
+#include <strix/backend/host/segmented_sort.hpp>
 #endif
+#if STRIX_VENDOR_CUDA
+#include <strix/backend/cuda/segmented_sort.hpp>
 #endif

@@ -5,7 +5,7 @@
 // radix_sort.hpp).
 #include <cstddef>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/portable/small_segment_sort.hpp>
 
 namespace strix::primitives {
@@ -24,6 +24,6 @@ void sort_small_segments(const ExecSpace& space, const device_view<K, ExecSpace>
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES && defined(KOKKOS_ENABLE_CUDA)
+#if STRIX_VENDOR_CUDA
 #include <strix/backend/cuda/small_segment_sort.hpp>
 #endif

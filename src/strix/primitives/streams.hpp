@@ -6,7 +6,7 @@
 #include <Kokkos_Core.hpp>
 #include <vector>
 
-#include <strix/config.hpp>
+#include <strix/primitives/vendor.hpp>
 
 namespace strix::primitives {
 
@@ -26,6 +26,6 @@ class stream_pool {
 
 }  // namespace strix::primitives
 
-#if STRIX_VENDOR_PRIMITIVES && defined(KOKKOS_ENABLE_CUDA)
+#if STRIX_VENDOR_CUDA
 #include <strix/backend/cuda/streams.hpp>
 #endif

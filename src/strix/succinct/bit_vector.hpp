@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // strix::bit_vector: a bit vector with constant-time rank and fast select, built in
-// parallel on the device and held there (see detail/rank_select.hpp for the layout).
+// parallel on the device and held there (see bit_vector_ref.hpp for the layout).
 // The index type I (std::uint32_t or std::uint64_t) is the type of positions, counts and
 // query arguments: 32-bit vectors hold fewer than 2^32 bits and move half the bytes per
 // query. The directory costs about 3.6% of the bits with the default sampling.
@@ -16,7 +16,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
-#include <strix/succinct/detail/rank_select.hpp>
+#include <strix/succinct/bit_vector_ref.hpp>
 
 namespace strix {
 

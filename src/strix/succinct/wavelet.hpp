@@ -32,7 +32,7 @@
 #include <strix/primitives/streams.hpp>
 #include <strix/succinct/bit_vector.hpp>
 #include <strix/succinct/detail/wavelet_layout.hpp>
-#include <strix/succinct/detail/wavelet_ref.hpp>
+#include <strix/succinct/wavelet_ref.hpp>
 
 namespace strix {
 

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// One factory per construction family, each compiled into libstrix in its own
-// instantiation file (see cmake/StrixInstantiations.cmake), so that the families build in
-// parallel and a change to one recompiles only it. make_sa_engine (sa_def.hpp) dispatches.
+// One factory per construction family, each defined in the family's folder
+// (<family>/<family>_def.hpp) and compiled into libstrix by its instantiation macro (see
+// cmake/StrixInstantiations.cmake: the larger families in files of their own, so that they
+// build in parallel and a change to one recompiles only it). make_sa_engine (sa_def.hpp)
+// dispatches.
 #include <memory>
 
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
 
+// sa_algorithm::prefix_doubling
 template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_prefix_doubling_engine(const ExecSpace& space, const sa_options& options);
 // sa_algorithm::larsson_sadakane

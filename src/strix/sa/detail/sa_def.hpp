@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Definitions of the suffix-array feature's common part (the algorithm dispatch and
-// `auto`, prefix doubling, the inverse, the checker), included by libstrix's instantiation
-// files only; STRIX_SA_INSTANTIATE(SPACE, I) instantiates them. The other construction
-// families have their own *_def.hpp and instantiation files.
+// `auto`, the inverse, the checker), included by libstrix's instantiation files only;
+// STRIX_SA_INSTANTIATE(SPACE, I) instantiates them. Each construction family has its folder
+// with its factory (prefix_doubling/, larsson_sadakane/, difference_cover/, divsufsort/;
+// engine_factories.hpp declares them).
 #include <Kokkos_Core.hpp>
 #include <memory>
 
@@ -11,16 +12,10 @@
 #include <strix/sa/detail/auto_engine.hpp>
 #include <strix/sa/detail/check_def.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
-#include <strix/sa/detail/prefix_doubling.hpp>
 #include <strix/sa/inverse_suffix_array.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
-
-template <class ExecSpace, class I>
-std::unique_ptr<sa_engine<ExecSpace, I>> make_prefix_doubling_engine(const ExecSpace& space, const sa_options&) {
-  return std::make_unique<prefix_doubling<ExecSpace, I>>(space);
-}
 
 template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, const sa_options& options) {
@@ -50,8 +45,6 @@ void inverse_suffix_array(const ExecSpace& space, const device_view<const I, Exe
 #define STRIX_SA_INSTANTIATE(SPACE, I)                                                           \
   template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
   strix::detail::make_sa_engine<SPACE, I>(const SPACE&, const strix::sa_options&);               \
-  template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
-  strix::detail::make_prefix_doubling_engine<SPACE, I>(const SPACE&, const strix::sa_options&);  \
   template void strix::detail::inverse_suffix_array<SPACE, I>(                                   \
       const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&); \
   template strix::sa_check_result strix::detail::check_suffix_array<SPACE, I>(                   \

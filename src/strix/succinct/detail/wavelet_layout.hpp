@@ -4,8 +4,8 @@
 // offset in the concatenated bit vector (each level on a 512-bit block).
 #include <cstdint>
 
-#include <strix/succinct/detail/rank_select.hpp>
-#include <strix/succinct/detail/wavelet_ref.hpp>
+#include <strix/succinct/bit_vector_ref.hpp>
+#include <strix/succinct/wavelet_ref.hpp>
 #include <strix/succinct/detail/word_ops.hpp>
 
 namespace strix::detail {

@@ -19,64 +19,48 @@
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/difference_cover/dc_engine.hpp>
 #include <strix/sa/detail/difference_cover/induce_merge.hpp>
 #include <strix/sa/detail/difference_cover/symbols.hpp>
-#include <strix/sa/detail/prefix_doubling.hpp>
+#include <strix/sa/detail/prefix_doubling/prefix_doubling.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
 
 template <class ExecSpace, class I>
-class dc_hybrid final : public sa_engine<ExecSpace, I> {
+class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> {
+  using base = dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I>;
+  using base::cover_, base::mem_, base::merge_buf_, base::space_, base::ws_;
+
  public:
-  using memory_space = typename ExecSpace::memory_space;
-  using index_view = device_view<I, ExecSpace>;
+  using typename base::index_view, typename base::memory_space;
 
-  dc_hybrid(const ExecSpace& space, unsigned period)
-      : space_(space), cover_(make_difference_cover(period)), sample_(space), ws_(&mem_) {}
+  dc_hybrid(const ExecSpace& space, unsigned period) : base(space, period), sample_(space) {}
 
-  std::uint64_t capacity() const override { return capacity_; }
   std::size_t bytes() const override { return mem_.current() + sample_.bytes(); }
 
-  void reserve(std::uint64_t n) override {
-    if (n <= capacity_ && merge_buf_.data()) return;
-    require_sa_length<I>(n);
-    release();
-    const std::size_t cap = std::max<std::size_t>(n, 2);
+  // The construction's part of dc_engine: the sample's doubling, the class sorts' buffers.
+  void reserve_family(std::size_t cap) {
     const std::size_t cls = cap / cover_.period + 2;
     sample_.reserve(std::max<std::uint64_t>(cover_.sample_below(cap), 2));
-    merge_buf_ = allocate<I, memory_space>("strix::dc_merge", cap, &mem_);
     keys_ = allocate<std::uint64_t, memory_space>("strix::dc_merge_keys", 2 * cap, &mem_);  // class keys first
     vals_alt_ = allocate<I, memory_space>("strix::dc_class_vals", cls, &mem_);
-    present_ = allocate<std::uint32_t, memory_space>("strix::dc_alphabet", 256, &mem_);
-    rank_of_ = allocate<std::uint16_t, memory_space>("strix::dc_char_rank", 256, &mem_);
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, std::max<std::size_t>(cls, cover_.sample_below(cap))));
-    capacity_ = cap;
   }
-
-  void release() override {
+  void release_family() {
     sample_.release();
-    detail::release(merge_buf_, &mem_);
     detail::release(keys_, &mem_);
     detail::release(vals_alt_, &mem_);
-    detail::release(present_, &mem_);
-    detail::release(rank_of_, &mem_);
-    ws_.release();
-    capacity_ = 0;
   }
 
   void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override {
     const std::uint64_t n = text.extent(0);
-    reserve(n);
+    this->reserve(n);
     phase_timer<ExecSpace> timer(space_, stats);
     if (n <= 1) {
       if (n == 1) Kokkos::deep_copy(space_, sa, I(0));
     } else {
-      timer.begin("alphabet");
-      const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(present_.data(), 256),
-                                          device_view<std::uint16_t, ExecSpace>(rank_of_.data(), 256));
-      const byte_symbols<ExecSpace> sym{text, device_view<const std::uint16_t, ExecSpace>(rank_of_.data(), 256), n,
-                                        bits_for(sigma)};
+      const byte_symbols<ExecSpace> sym = this->text_symbols(text, timer);
       const std::uint64_t m = cover_.sample_below(n);
       const int rounds = rank_sample(sym, m, sa, timer);
       const std::size_t cls = vals_alt_.extent(0);
@@ -116,16 +100,9 @@ class dc_hybrid final : public sa_engine<ExecSpace, I> {
  private:
   using cover_buffers = induce_buffers<ExecSpace, I>;
 
-  ExecSpace space_;
-  difference_cover cover_;
   prefix_doubling<ExecSpace, I> sample_;
-  memory_tracker mem_;
-  primitives::workspace<ExecSpace> ws_;
-  std::size_t capacity_ = 0;
-  Kokkos::View<I*, memory_space> merge_buf_, vals_alt_;
+  Kokkos::View<I*, memory_space> vals_alt_;
   Kokkos::View<std::uint64_t*, memory_space> keys_;
-  Kokkos::View<std::uint32_t*, memory_space> present_;
-  Kokkos::View<std::uint16_t*, memory_space> rank_of_;
 };
 
 }  // namespace strix::detail

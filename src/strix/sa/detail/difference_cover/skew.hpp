@@ -20,6 +20,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/difference_cover/dc_engine.hpp>
 #include <strix/sa/detail/difference_cover/induce_merge.hpp>
 #include <strix/sa/detail/difference_cover/symbols.hpp>
 #include <strix/sa/suffix_array.hpp>
@@ -50,25 +51,21 @@ struct class_major_layout {
 };
 
 template <class ExecSpace, class I>
-class dc_skew final : public sa_engine<ExecSpace, I> {
+class dc_skew final : public dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I> {
+  using base = dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I>;
+  using base::capacity_, base::cover_, base::mem_, base::merge_buf_, base::space_, base::ws_;
+
  public:
-  using memory_space = typename ExecSpace::memory_space;
-  using index_view = device_view<I, ExecSpace>;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using typename base::index_view, typename base::memory_space, typename base::policy;
 
-  explicit dc_skew(const ExecSpace& space) : space_(space), cover_(make_difference_cover(3)), ws_(&mem_) {}
-
-  std::uint64_t capacity() const override { return capacity_; }
-  std::size_t bytes() const override { return mem_.current(); }
+  explicit dc_skew(const ExecSpace& space) : base(space, 3) {}
 
   // A level's sample, the padding position included.
   std::uint64_t sample_with_pad(std::uint64_t n) const { return class_major_layout(cover_, n).total(); }
 
-  void reserve(std::uint64_t n) override {
-    if (n <= capacity_ && merge_buf_.data()) return;
-    require_sa_length<I>(n);
-    release();
-    const std::size_t cap = std::max<std::size_t>(n, 2);
+  // The construction's part of dc_engine: every level's reduced string and its SA, the
+  // radix sorts' keys and values.
+  void reserve_family(std::size_t cap) {
     std::size_t levels = 0;  // the reduced strings and their SAs over every level
     for (std::uint64_t len = cap; len > 2;) {
       const std::uint64_t next = sample_with_pad(len);
@@ -80,38 +77,24 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
     arena_ = allocate<I, memory_space>("strix::skew_levels", levels + 2, &mem_);
     keys_ = allocate<std::uint64_t, memory_space>("strix::skew_keys", 2 * std::max(sort, cap), &mem_);
     vals_ = allocate<I, memory_space>("strix::skew_vals", 2 * sort, &mem_);
-    merge_buf_ = allocate<I, memory_space>("strix::skew_merge", cap, &mem_);
-    present_ = allocate<std::uint32_t, memory_space>("strix::skew_alphabet", 256, &mem_);
-    rank_of_ = allocate<std::uint16_t, memory_space>("strix::skew_char_rank", 256, &mem_);
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, sort));
-    capacity_ = cap;
   }
-
-  void release() override {
+  void release_family() {
     detail::release(arena_, &mem_);
     detail::release(keys_, &mem_);
     detail::release(vals_, &mem_);
-    detail::release(merge_buf_, &mem_);
-    detail::release(present_, &mem_);
-    detail::release(rank_of_, &mem_);
-    ws_.release();
-    capacity_ = 0;
   }
 
   void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override {
     const std::uint64_t n = text.extent(0);
-    reserve(n);
+    this->reserve(n);
     phase_timer<ExecSpace> timer(space_, stats);
     timer_ = &timer;
     depth_ = 0;
     if (n <= 1) {
       if (n == 1) Kokkos::deep_copy(space_, sa, I(0));
     } else {
-      timer.begin("alphabet");
-      const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(present_.data(), 256),
-                                          device_view<std::uint16_t, ExecSpace>(rank_of_.data(), 256));
-      const byte_symbols<ExecSpace> sym{text, device_view<const std::uint16_t, ExecSpace>(rank_of_.data(), 256), n,
-                                        bits_for(sigma)};
+      const byte_symbols<ExecSpace> sym = this->text_symbols(text, timer);
       level(sym, n, sa, 0, 0);
       if (stats) {
         stats->set_counter("recursion_depth", depth_);
@@ -180,15 +163,8 @@ class dc_skew final : public sa_engine<ExecSpace, I> {
   }
 
  private:
-  ExecSpace space_;
-  difference_cover cover_;
-  memory_tracker mem_;
-  primitives::workspace<ExecSpace> ws_;
-  std::size_t capacity_ = 0;
-  Kokkos::View<I*, memory_space> arena_, vals_, merge_buf_;
+  Kokkos::View<I*, memory_space> arena_, vals_;
   Kokkos::View<std::uint64_t*, memory_space> keys_;
-  Kokkos::View<std::uint32_t*, memory_space> present_;
-  Kokkos::View<std::uint16_t*, memory_space> rank_of_;
   phase_timer<ExecSpace>* timer_ = nullptr;
   int depth_ = 0;
 };

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include <strix/sa/detail/engine_factories.hpp>
-#include <strix/sa/detail/larsson_sadakane.hpp>
+#include <strix/sa/detail/larsson_sadakane/larsson_sadakane.hpp>
 
 namespace strix::detail {
 

@@ -5,7 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
-#include <strix/backend/openmp/host_sort.hpp>
+#include <strix/backend/host/host_sort.hpp>
 #include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
 

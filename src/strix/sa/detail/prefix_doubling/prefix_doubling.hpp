@@ -27,8 +27,8 @@
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
-#include <strix/sa/detail/alphabet.hpp>
-#include <strix/sa/detail/round_scan.hpp>
+#include <strix/sa/detail/doubling/doubling_engine.hpp>
+#include <strix/sa/detail/doubling/round_scan.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
@@ -48,21 +48,15 @@ inline std::size_t max_segmented_segments(std::size_t capacity) { return capacit
 // suffixes' sort buffer). For I = uint32: 24 + 4 + 4 + 2 + 1 + 4 = about 39n bytes, plus the
 // sort scratch.
 template <class ExecSpace, class I>
-class prefix_doubling final : public sa_engine<ExecSpace, I> {
+class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, I>, ExecSpace, I> {
+  using base = doubling_engine<prefix_doubling<ExecSpace, I>, ExecSpace, I>;
+  using base::capacity_, base::isa_, base::isa_buf_, base::m_, base::mem_, base::n_, base::space_, base::suf_,
+      base::suf_alt_, base::suf_buf_, base::timer_, base::ws_;
+
  public:
-  using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  using index_view = Kokkos::View<I*, memory_space, Kokkos::MemoryUnmanaged>;
-  using wide_view = Kokkos::View<std::uint64_t*, memory_space, Kokkos::MemoryUnmanaged>;
+  using typename base::index_view, typename base::memory_space, typename base::policy, typename base::wide_view;
 
-  explicit prefix_doubling(const ExecSpace& space) : space_(space), ws_(&mem_) {}
-
-  std::uint64_t capacity() const override { return capacity_; }
-  std::size_t bytes() const override { return mem_.current(); }
-  // Grows the working memory to texts of n bytes (never shrinks).
-  void reserve(std::uint64_t n) override;
-  void release() override;
-  void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override;
+  explicit prefix_doubling(const ExecSpace& space) : base(space) {}
 
   // The sample of a difference-cover construction (hybrid, dcx), seen as m "units":
   // the caller sorts the units by their first h0 units into presorted_suffixes(m), with
@@ -76,30 +70,29 @@ class prefix_doubling final : public sa_engine<ExecSpace, I> {
   wide_view spare_keys(std::size_t m) const { return wide_of(1, m); }
   int rank_presorted(std::size_t m, std::uint64_t h0, const index_view& scratch, phase_timer<ExecSpace>& timer);
   index_view ranks() const { return isa_; }
-  std::size_t peak_bytes() const { return mem_.peak(); }
 
-  // Public only because CUDA lambdas may not live in private member functions.
-  void initial_sort(const text_view<ExecSpace>& text);
-  void doubling_round(std::uint64_t h);
-  void write_suffix_array();
+  // The family's part of doubling_engine (public: the base calls them, and CUDA lambdas may
+  // not live in private member functions).
+  void reserve_family(std::size_t cap);
+  void release_family() {
+    detail::release(pairs_, &mem_);
+    detail::release(offsets_buf_, &mem_);
+  }
+  std::pair<wide_view, wide_view> initial_key_buffers(std::size_t n) const { return {wide_of(0, n), wide_of(1, n)}; }
+  // All n suffixes form one segment, slots are the identity. The scan reads the sorted
+  // keys in pair 0 or 1; the surviving slots and segments go to pair 2.
+  void first_refine(const wide_view& keys) {
+    offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
+    refine(keys, 2, true);
+  }
+  void round(std::uint64_t h);
+  void begin_run() {}
+  void add_counters(run_stats&) const {}
   template <class KeyView>
   void refine(const KeyView& keys, int out_pair, bool initial);
   void find_largest_segment();
 
  private:
-  // Doubling rounds from prefix length h until every group is a singleton.
-  int double_until_sorted(std::uint64_t h) {
-    int rounds = 0;
-    while (m_ > 0) {
-      STRIX_REQUIRE(rounds < 64);  // h doubles: every group is a singleton once h >= n
-      doubling_round(h);
-      timer_->progress(1.0 - double(m_) / double(n_));
-      h *= 2;
-      ++rounds;
-    }
-    return rounds;
-  }
-
   // Sorts (keys, vals) on bits [begin, end); swaps each view with its *_alt partner when
   // the result ended there.
   template <class KeyView>
@@ -119,80 +112,23 @@ class prefix_doubling final : public sa_engine<ExecSpace, I> {
   }
   I* pair_base(int p) const { return pairs_.data() + 2 * capacity_ * static_cast<std::size_t>(p); }
 
-  ExecSpace space_;
-  memory_tracker mem_;
-  primitives::workspace<ExecSpace> ws_;
-  std::size_t capacity_ = 0;
-  Kokkos::View<I*, memory_space> pairs_, suf_buf_, isa_buf_, offsets_buf_;
-  Kokkos::View<std::uint32_t*, memory_space> alphabet_;  // 1 for the bytes the text has
-  Kokkos::View<std::uint16_t*, memory_space> rank_of_;
+  Kokkos::View<I*, memory_space> pairs_, offsets_buf_;
 
   // Per-run state.
-  phase_timer<ExecSpace>* timer_ = nullptr;
-  std::size_t n_ = 0, m_ = 0, num_segments_ = 0, largest_segment_ = 0;
-  int chars_per_key_ = 0;
+  std::size_t num_segments_ = 0, largest_segment_ = 0;
   int slot_pair_ = 0;  // the pair holding the active suffixes' slots and segments
-  index_view sa_, isa_, offsets_;
-  index_view suf_, suf_alt_;  // active suffixes and their sort double buffer
+  index_view offsets_;
 };
 
 template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::release() {
-  // Drop the old buffers first so that growing does not need both at once.
-  detail::release(pairs_, &mem_);
-  detail::release(suf_buf_, &mem_);
-  detail::release(isa_buf_, &mem_);
-  detail::release(offsets_buf_, &mem_);
-  detail::release(alphabet_, &mem_);
-  detail::release(rank_of_, &mem_);
-  ws_.release();
-  capacity_ = 0;
-}
-
-template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::reserve(std::uint64_t n) {
-  if (n <= capacity_ && pairs_.data()) return;
-  require_sa_length<I>(n);
-  const std::size_t cap = std::max<std::size_t>(n, 2);
-  release();
+void prefix_doubling<ExecSpace, I>::reserve_family(std::size_t cap) {
   pairs_ = allocate<I, memory_space>("strix::pairs", 6 * cap, &mem_);
-  suf_buf_ = allocate<I, memory_space>("strix::suffixes", cap, &mem_);
-  isa_buf_ = allocate<I, memory_space>("strix::isa", cap, &mem_);
   offsets_buf_ = allocate<I, memory_space>("strix::segment_offsets", cap / 2 + 2, &mem_);
-  alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
-  rank_of_ = allocate<std::uint16_t, memory_space>("strix::char_rank", 256, &mem_);
-  capacity_ = cap;
-  // Size the scratch once for the largest sorts and scans a run can ask for.
   using primitives::radix_sort_pairs_scratch_bytes;
-  ws_.reserve(radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, cap));
   ws_.reserve(radix_sort_pairs_scratch_bytes<I, I>(space_, cap));
   ws_.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space_, cap, max_segmented_segments(cap)));
   ws_.reserve(primitives::scan_scratch_bytes<round_scan<wide_view, index_view, segment_marks<index_view>>>(space_, cap));
   ws_.reserve(primitives::scan_scratch_bytes<round_scan<index_view, index_view, segment_marks<index_view>>>(space_, cap));
-  ws_.result(64);
-}
-
-template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::build(const text_view<ExecSpace>& text, const index_view& sa,
-                                          run_stats* stats) {
-  n_ = text.extent(0);
-  reserve(n_);
-  phase_timer<ExecSpace> timer(space_, stats);
-  timer_ = &timer;
-  const std::size_t caller_bytes = n_ + n_ * sizeof(I);  // the caller's text and SA
-  if (n_ <= 1) {
-    if (n_ == 1) Kokkos::deep_copy(space_, sa, I(0));
-  } else {
-    sa_ = sa;
-    initial_sort(text);
-    timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
-    const int rounds = double_until_sorted(chars_per_key_);
-    write_suffix_array();
-    if (stats) stats->set_counter("rounds", rounds);
-  }
-  timer.end();
-  if (stats) stats->peak_bytes = mem_.peak() + caller_bytes;
-  timer_ = nullptr;
 }
 
 template <class ExecSpace, class I>
@@ -209,46 +145,16 @@ int prefix_doubling<ExecSpace, I>::rank_presorted(std::size_t m, std::uint64_t h
   offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
   m_ = m;
   refine(wide_of(0, m), 2, true);
-  const int rounds = double_until_sorted(h0);
+  const int rounds = this->double_until_sorted(h0);
   timer_ = nullptr;
   return rounds;
-}
-
-// Initial round: radix sort of the first k characters of every suffix packed into
-// 64-bit keys, k as large as the text's alphabet allows.
-template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& text) {
-  timer_->begin("initial keys");
-  const std::size_t n = n_;
-  const device_view<std::uint16_t, ExecSpace> rank_of(rank_of_.data(), 256);
-  const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(alphabet_.data(), 256), rank_of);
-  const int b = bits_for(sigma);  // codes 0 (end) .. sigma
-  const int k = 64 / b;
-  chars_per_key_ = k;
-
-  wide_view wide = wide_of(0, n), wide_alt = wide_of(1, n);
-  index_view suf(suf_buf_.data(), n);
-  index_view suf_alt = sa_;
-  pack_prefix_keys<ExecSpace, I>(space_, text, rank_of, k, b, wide, suf);
-  timer_->begin("initial sort");
-  sort_pairs(wide, wide_alt, suf, suf_alt, 0, k * b);
-  timer_->begin("initial ranks");
-
-  // All n suffixes form one segment, slots are the identity. The scan reads the sorted
-  // keys in pair 0 or 1; the surviving slots and segments go to pair 2.
-  suf_ = suf;
-  suf_alt_ = suf_alt;
-  isa_ = index_view(isa_buf_.data(), n);
-  offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
-  m_ = n;
-  refine(wide, 2, true);
 }
 
 // One doubling round: key = ISA[s + h] (with the segment number above it when the
 // pair fits the index type, so one radix sort does all segments), sort inside
 // segments, then refine.
 template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::doubling_round(std::uint64_t h) {
+void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
   const std::size_t m = m_, n = n_;
   const int rank_bits = bits_for(n_);  // keys are 0..n
   const int segment_bits = bits_for(num_segments_ - 1);
@@ -348,17 +254,6 @@ void prefix_doubling<ExecSpace, I>::find_largest_segment() {
       },
       Kokkos::Max<std::size_t>(largest));
   largest_segment_ = largest;
-}
-
-// Every group is a singleton: ISA is the inverse suffix array.
-template <class ExecSpace, class I>
-void prefix_doubling<ExecSpace, I>::write_suffix_array() {
-  timer_->begin("write SA");
-  auto sa = sa_;
-  auto isa = isa_;
-  Kokkos::parallel_for(
-      "strix::write_sa", policy(space_, 0, n_),
-      KOKKOS_LAMBDA(const std::int64_t s) { sa(isa(s)) = static_cast<I>(s); });
 }
 
 }  // namespace strix::detail

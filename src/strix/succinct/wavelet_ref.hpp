@@ -17,7 +17,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <strix/succinct/detail/rank_select.hpp>
+#include <strix/succinct/bit_vector_ref.hpp>
 #include <strix/succinct/detail/word_ops.hpp>
 #include <strix/succinct/wavelet_shape.hpp>
 

@@ -38,8 +38,8 @@
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/small_segment_sort.hpp>
-#include <strix/sa/detail/alphabet.hpp>
-#include <strix/sa/detail/round_scan.hpp>
+#include <strix/sa/detail/doubling/doubling_engine.hpp>
+#include <strix/sa/detail/doubling/round_scan.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
@@ -58,17 +58,18 @@ constexpr int ls_medium_code = 14, ls_large_code = 15, ls_class_bits = 4, ls_cod
 // sort scratch. For I = uint32: 16 + 20 + 2 + 12 = 50, 55 with the caller's; for I = uint64:
 // 16 + 40 + 2 + 24 = 82, 91 with the caller's.
 template <class ExecSpace, class I>
-class larsson_sadakane final : public sa_engine<ExecSpace, I> {
+class larsson_sadakane final : public doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I> {
+  using base = doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I>;
+  using base::capacity_, base::isa_, base::m_, base::mem_, base::n_, base::sa_, base::space_, base::suf_,
+      base::suf_alt_, base::timer_, base::ws_;
+
  public:
-  using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  using index_view = Kokkos::View<I*, memory_space, Kokkos::MemoryUnmanaged>;
+  using typename base::index_view, typename base::memory_space, typename base::policy, typename base::wide_view;
   using const_index_view = Kokkos::View<const I*, memory_space, Kokkos::MemoryUnmanaged>;
-  using wide_view = Kokkos::View<std::uint64_t*, memory_space, Kokkos::MemoryUnmanaged>;
   using flag_view = Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged>;
 
   larsson_sadakane(const ExecSpace& space, const sa_options& options)
-      : space_(space), ws_(&mem_), small_(options.ls_small_group), medium_(options.ls_medium_group) {
+      : base(space), small_(options.ls_small_group), medium_(options.ls_medium_group) {
     STRIX_USER_REQUIRE(small_ <= primitives::small_segment_max,
                        "larsson-sadakane: the small-group bound R1 = " + std::to_string(small_) +
                            " is above " + std::to_string(primitives::small_segment_max));
@@ -77,15 +78,20 @@ class larsson_sadakane final : public sa_engine<ExecSpace, I> {
                                               std::to_string(small_));
   }
 
-  std::uint64_t capacity() const override { return capacity_; }
-  std::size_t bytes() const override { return mem_.current(); }
-  // Grows the working memory to texts of n bytes (never shrinks).
-  void reserve(std::uint64_t n) override;
-  void release() override;
-  void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override;
-
-  // Public only because CUDA lambdas may not live in private member functions.
-  void initial_sort(const text_view<ExecSpace>& text);
+  // The family's part of doubling_engine, and its steps (public: the base calls them, and
+  // CUDA lambdas may not live in private member functions).
+  void reserve_family(std::size_t cap);
+  void release_family();
+  std::pair<wide_view, wide_view> initial_key_buffers(std::size_t n) const {
+    return {wide_view(wide_buf_.data(), n), wide_view(wide_buf_.data() + capacity_, n)};
+  }
+  void first_refine(const wide_view& keys);
+  void begin_run() { std::fill(groups_sorted_, groups_sorted_ + 3, 0); }
+  void add_counters(run_stats& stats) const {
+    stats.set_counter("small_groups", groups_sorted_[0]);
+    stats.set_counter("medium_groups", groups_sorted_[1]);
+    stats.set_counter("large_groups", groups_sorted_[2]);
+  }
   void round(std::uint64_t h);
   void gather_keys(std::uint64_t h);
   void classify();
@@ -98,7 +104,6 @@ class larsson_sadakane final : public sa_engine<ExecSpace, I> {
                       const wide_view& composite, const index_view& vals);
   template <class KeyView>
   void refine(const KeyView& keys, bool initial);
-  void write_suffix_array();
 
  private:
   // The groups of class `code`, as a range of the classification's sorted list.
@@ -108,24 +113,17 @@ class larsson_sadakane final : public sa_engine<ExecSpace, I> {
   }
   std::size_t half() const { return capacity_ / 2 + 2; }
 
-  ExecSpace space_;
-  memory_tracker mem_;
-  primitives::workspace<ExecSpace> ws_;
   std::uint32_t small_, medium_;
-  std::size_t capacity_ = 0;
   Kokkos::View<std::uint64_t*, memory_space> wide_buf_;  // 2 x capacity
-  Kokkos::View<I*, memory_space> suf_buf_, isa_buf_, pos_buf_, keys_buf_, offsets_buf_, class_buf_, goffsets_buf_;
+  Kokkos::View<I*, memory_space> pos_buf_, keys_buf_, offsets_buf_, class_buf_, goffsets_buf_;
   Kokkos::View<std::uint8_t*, memory_space> flag_buf_;  // 2 x capacity
   Kokkos::View<I*, memory_space> bounds_;               // first and end of each class in the list
-  Kokkos::View<std::uint32_t*, memory_space> alphabet_;  // 1 for the bytes the text has
-  Kokkos::View<std::uint16_t*, memory_space> rank_of_;
 
   // Per-run state.
-  phase_timer<ExecSpace>* timer_ = nullptr;
-  std::size_t n_ = 0, m_ = 0, num_groups_ = 0;
-  int chars_per_key_ = 0, rank_bits_ = 0;
-  index_view sa_, isa_, offsets_, keys_;
-  index_view suf_, suf_alt_, pos_, pos_alt_;
+  std::size_t num_groups_ = 0;
+  int rank_bits_ = 0;
+  index_view offsets_, keys_;
+  index_view pos_, pos_alt_;
   flag_view flag_, flag_alt_;
   const_index_view group_list_;  // the classification's sorted group numbers
   std::size_t class_begin_[ls_codes] = {}, class_end_[ls_codes] = {};
@@ -133,11 +131,8 @@ class larsson_sadakane final : public sa_engine<ExecSpace, I> {
 };
 
 template <class ExecSpace, class I>
-void larsson_sadakane<ExecSpace, I>::release() {
-  // Drop the old buffers first so that growing does not need both at once.
+void larsson_sadakane<ExecSpace, I>::release_family() {
   detail::release(wide_buf_, &mem_);
-  detail::release(suf_buf_, &mem_);
-  detail::release(isa_buf_, &mem_);
   detail::release(pos_buf_, &mem_);
   detail::release(keys_buf_, &mem_);
   detail::release(offsets_buf_, &mem_);
@@ -145,22 +140,12 @@ void larsson_sadakane<ExecSpace, I>::release() {
   detail::release(goffsets_buf_, &mem_);
   detail::release(flag_buf_, &mem_);
   detail::release(bounds_, &mem_);
-  detail::release(alphabet_, &mem_);
-  detail::release(rank_of_, &mem_);
-  ws_.release();
-  capacity_ = 0;
 }
 
 template <class ExecSpace, class I>
-void larsson_sadakane<ExecSpace, I>::reserve(std::uint64_t n) {
-  if (n <= capacity_ && wide_buf_.data()) return;
-  require_sa_length<I>(n);
-  const std::size_t cap = std::max<std::size_t>(n, 2);
-  release();
+void larsson_sadakane<ExecSpace, I>::reserve_family(std::size_t cap) {
   const std::size_t h = cap / 2 + 2;  // groups of at least two suffixes: at most n/2
   wide_buf_ = allocate<std::uint64_t, memory_space>("strix::ls_wide", 2 * cap, &mem_);
-  suf_buf_ = allocate<I, memory_space>("strix::ls_suffixes", cap, &mem_);
-  isa_buf_ = allocate<I, memory_space>("strix::ls_isa", cap, &mem_);
   pos_buf_ = allocate<I, memory_space>("strix::ls_slots", 2 * cap, &mem_);
   keys_buf_ = allocate<I, memory_space>("strix::ls_keys", cap, &mem_);
   offsets_buf_ = allocate<I, memory_space>("strix::ls_group_offsets", h, &mem_);
@@ -168,90 +153,24 @@ void larsson_sadakane<ExecSpace, I>::reserve(std::uint64_t n) {
   goffsets_buf_ = allocate<I, memory_space>("strix::ls_gathered_offsets", h, &mem_);
   flag_buf_ = allocate<std::uint8_t, memory_space>("strix::ls_flags", 2 * cap, &mem_);
   bounds_ = allocate<I, memory_space>("strix::ls_class_bounds", 2 * ls_codes, &mem_);
-  alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
-  rank_of_ = allocate<std::uint16_t, memory_space>("strix::char_rank", 256, &mem_);
-  capacity_ = cap;
-  // Size the scratch once for the largest sorts and scans a run can ask for.
-  using primitives::radix_sort_pairs_scratch_bytes;
   using refine_wide = round_scan<wide_view, index_view, start_flags<flag_view>>;
   using refine_narrow = round_scan<index_view, index_view, start_flags<flag_view>>;
-  ws_.reserve(radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, cap));
-  ws_.reserve(radix_sort_pairs_scratch_bytes<I, I>(space_, h));
+  ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<I, I>(space_, h));
   ws_.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space_, cap, cap / (small_ + 1) + 1));
   ws_.reserve(primitives::scan_scratch_bytes<refine_wide>(space_, cap));
   ws_.reserve(primitives::scan_scratch_bytes<refine_narrow>(space_, cap));
-  ws_.result(64);
 }
 
+// After the initial sort: the first refine, with one old group (the whole text).
 template <class ExecSpace, class I>
-void larsson_sadakane<ExecSpace, I>::build(const text_view<ExecSpace>& text, const index_view& sa,
-                                           run_stats* stats) {
-  n_ = text.extent(0);
-  reserve(n_);
-  phase_timer<ExecSpace> timer(space_, stats);
-  timer_ = &timer;
-  const std::size_t caller_bytes = n_ + n_ * sizeof(I);  // the caller's text and SA
-  std::fill(groups_sorted_, groups_sorted_ + 3, 0);
-  int rounds = 0;
-  if (n_ <= 1) {
-    if (n_ == 1) Kokkos::deep_copy(space_, sa, I(0));
-  } else {
-    sa_ = sa;
-    initial_sort(text);
-    timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
-    std::uint64_t h = chars_per_key_;
-    while (m_ > 0) {
-      STRIX_REQUIRE(h < n_);  // every group is a singleton once h >= n
-      round(h);
-      timer.progress(1.0 - double(m_) / double(n_));
-      h *= 2;
-      ++rounds;
-    }
-    write_suffix_array();
-  }
-  timer.end();
-  if (stats) {
-    stats->set_counter("rounds", rounds);
-    stats->set_counter("small_groups", groups_sorted_[0]);
-    stats->set_counter("medium_groups", groups_sorted_[1]);
-    stats->set_counter("large_groups", groups_sorted_[2]);
-    stats->peak_bytes = mem_.peak() + caller_bytes;
-  }
-  timer_ = nullptr;
-}
-
-// Initial round: radix sort of the first k characters of every suffix packed into 64-bit
-// keys, then the first refine (one old group: the whole text).
-template <class ExecSpace, class I>
-void larsson_sadakane<ExecSpace, I>::initial_sort(const text_view<ExecSpace>& text) {
-  timer_->begin("initial keys");
-  const std::size_t n = n_;
-  const device_view<std::uint16_t, ExecSpace> rank_of(rank_of_.data(), 256);
-  const unsigned sigma = map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(alphabet_.data(), 256), rank_of);
-  const int b = bits_for(sigma);  // codes 0 (end) .. sigma
-  const int k = 64 / b;
-  chars_per_key_ = k;
-  rank_bits_ = bits_for(n);  // round keys are 0..n
-
-  wide_view wide(wide_buf_.data(), n), wide_alt(wide_buf_.data() + capacity_, n);
-  index_view suf(suf_buf_.data(), n), suf_alt = sa_;
-  pack_prefix_keys<ExecSpace, I>(space_, text, rank_of, k, b, wide, suf);
-  timer_->begin("initial sort");
-  if (primitives::radix_sort_pairs(space_, ws_, wide, wide_alt, suf, suf_alt, 0, k * b)) {
-    std::swap(wide, wide_alt);
-    std::swap(suf, suf_alt);
-  }
-  timer_->begin("initial ranks");
-  suf_ = suf;
-  suf_alt_ = suf_alt;
-  isa_ = index_view(isa_buf_.data(), n);
+void larsson_sadakane<ExecSpace, I>::first_refine(const wide_view& keys) {
+  rank_bits_ = bits_for(n_);  // round keys are 0..n
   offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
   pos_ = index_view(pos_buf_.data(), capacity_);
   pos_alt_ = index_view(pos_buf_.data() + capacity_, capacity_);
   flag_ = flag_view(flag_buf_.data(), capacity_);
   flag_alt_ = flag_view(flag_buf_.data() + capacity_, capacity_);
-  m_ = n;
-  refine(wide, true);
+  refine(keys, true);
 }
 
 template <class ExecSpace, class I>
@@ -501,14 +420,4 @@ void larsson_sadakane<ExecSpace, I>::refine(const KeyView& keys, bool initial) {
 }
 
 // Every group is a singleton: ISA is the inverse suffix array.
-template <class ExecSpace, class I>
-void larsson_sadakane<ExecSpace, I>::write_suffix_array() {
-  timer_->begin("write SA");
-  auto sa = sa_;
-  auto isa = isa_;
-  Kokkos::parallel_for(
-      "strix::ls_write_sa", policy(space_, 0, n_),
-      KOKKOS_LAMBDA(const std::int64_t s) { sa(isa(s)) = static_cast<I>(s); });
-}
-
 }  // namespace strix::detail

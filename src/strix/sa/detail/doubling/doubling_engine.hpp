@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// What the two prefix-doubling families share (prefix_doubling/, larsson_sadakane/): the
+// common working memory (suffixes, ISA, the alphabet map, the primitives' scratch), the
+// reserve / release / build skeleton, the initial sort of packed prefix keys, the rounds loop
+// and the final scatter of SA from ISA. Ranks are group heads in both (round_scan.hpp).
+//
+// A family derives from doubling_engine<Family, ExecSpace, I> and provides, publicly:
+//   void reserve_family(std::size_t cap);  its own buffers (allocated on mem_) and scratch sizes
+//   void release_family();
+//   std::pair<wide_view, wide_view> initial_key_buffers(std::size_t n);  two n-key arrays
+//   void first_refine(const wide_view& sorted_keys);  after the initial sort: suf_, suf_alt_,
+//                                                     isa_ set, m_ = n
+//   void round(std::uint64_t h);        one doubling round with offset h
+//   void begin_run();                   per-run counters reset
+//   void add_counters(run_stats& stats) const;
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+
+#include <strix/core/bits.hpp>
+#include <strix/core/memory.hpp>
+#include <strix/core/phase_timer.hpp>
+#include <strix/core/views.hpp>
+#include <strix/error.hpp>
+#include <strix/primitives/radix_sort.hpp>
+#include <strix/primitives/workspace.hpp>
+#include <strix/sa/detail/alphabet.hpp>
+#include <strix/sa/suffix_array.hpp>
+
+namespace strix::detail {
+
+template <class Family, class ExecSpace, class I>
+class doubling_engine : public sa_engine<ExecSpace, I> {
+ public:
+  using memory_space = typename ExecSpace::memory_space;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using index_view = Kokkos::View<I*, memory_space, Kokkos::MemoryUnmanaged>;
+  using wide_view = Kokkos::View<std::uint64_t*, memory_space, Kokkos::MemoryUnmanaged>;
+
+  explicit doubling_engine(const ExecSpace& space) : space_(space), ws_(&mem_) {}
+
+  std::uint64_t capacity() const override { return capacity_; }
+  std::size_t bytes() const override { return mem_.current(); }
+  std::size_t peak_bytes() const { return mem_.peak(); }
+
+  // Grows the working memory to texts of n bytes (never shrinks).
+  void reserve(std::uint64_t n) override {
+    if (n <= capacity_ && capacity_ > 0) return;
+    require_sa_length<I>(n);
+    const std::size_t cap = std::max<std::size_t>(n, 2);
+    release();  // the old buffers first, so that growing does not need both at once
+    suf_buf_ = allocate<I, memory_space>("strix::suffixes", cap, &mem_);
+    isa_buf_ = allocate<I, memory_space>("strix::isa", cap, &mem_);
+    alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
+    rank_of_ = allocate<std::uint16_t, memory_space>("strix::char_rank", 256, &mem_);
+    capacity_ = cap;
+    // The scratch is sized once for the largest sorts and scans a run can ask for.
+    ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, cap));
+    family().reserve_family(cap);
+    ws_.result(64);
+  }
+
+  void release() override {
+    family().release_family();
+    detail::release(suf_buf_, &mem_);
+    detail::release(isa_buf_, &mem_);
+    detail::release(alphabet_, &mem_);
+    detail::release(rank_of_, &mem_);
+    ws_.release();
+    capacity_ = 0;
+  }
+
+  void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override {
+    n_ = text.extent(0);
+    reserve(n_);
+    phase_timer<ExecSpace> timer(space_, stats);
+    timer_ = &timer;
+    const std::size_t caller_bytes = n_ + n_ * sizeof(I);  // the caller's text and SA
+    family().begin_run();
+    int rounds = 0;
+    if (n_ <= 1) {
+      if (n_ == 1) Kokkos::deep_copy(space_, sa, I(0));
+    } else {
+      sa_ = sa;
+      initial_sort(text);
+      timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
+      rounds = double_until_sorted(chars_per_key_);
+      write_suffix_array();
+    }
+    timer.end();
+    if (stats) {
+      stats->set_counter("rounds", rounds);
+      family().add_counters(*stats);
+      stats->peak_bytes = mem_.peak() + caller_bytes;
+    }
+    timer_ = nullptr;
+  }
+
+  // Initial round: radix sort of the first k characters of every suffix packed into 64-bit
+  // keys, k as large as the text's alphabet allows (alphabet.hpp), then the family's first
+  // refine (one old group: the whole text).
+  void initial_sort(const text_view<ExecSpace>& text) {
+    timer_->begin("initial keys");
+    const std::size_t n = n_;
+    const device_view<std::uint16_t, ExecSpace> rank_of(rank_of_.data(), 256);
+    const unsigned sigma =
+        map_alphabet(space_, text, device_view<std::uint32_t, ExecSpace>(alphabet_.data(), 256), rank_of);
+    const int b = bits_for(sigma);  // codes 0 (end) .. sigma
+    const int k = 64 / b;
+    chars_per_key_ = k;
+    const auto buffers = family().initial_key_buffers(n);
+    wide_view wide = buffers.first, wide_alt = buffers.second;
+    index_view suf(suf_buf_.data(), n), suf_alt = sa_;
+    pack_prefix_keys<ExecSpace, I>(space_, text, rank_of, k, b, wide, suf);
+    timer_->begin("initial sort");
+    if (primitives::radix_sort_pairs(space_, ws_, wide, wide_alt, suf, suf_alt, 0, k * b)) {
+      std::swap(wide, wide_alt);
+      std::swap(suf, suf_alt);
+    }
+    timer_->begin("initial ranks");
+    suf_ = suf;
+    suf_alt_ = suf_alt;
+    isa_ = index_view(isa_buf_.data(), n);
+    m_ = n;
+    family().first_refine(wide);
+  }
+
+  // Rounds from prefix length h, doubling, until every group is a singleton; their number.
+  int double_until_sorted(std::uint64_t h) {
+    int rounds = 0;
+    while (m_ > 0) {
+      STRIX_REQUIRE(rounds < 64);  // h doubles: every group is a singleton once h >= n
+      family().round(h);
+      timer_->progress(1.0 - double(m_) / double(n_));
+      h *= 2;
+      ++rounds;
+    }
+    return rounds;
+  }
+
+  // Every group is a singleton: ISA is the inverse suffix array. (Public: CUDA lambdas may
+  // not live in private or protected member functions.)
+  void write_suffix_array() {
+    timer_->begin("write SA");
+    auto sa = sa_;
+    auto isa = isa_;
+    Kokkos::parallel_for(
+        "strix::write_sa", policy(space_, 0, n_),
+        KOKKOS_LAMBDA(const std::int64_t s) { sa(isa(s)) = static_cast<I>(s); });
+  }
+
+ protected:
+  Family& family() { return static_cast<Family&>(*this); }
+
+  ExecSpace space_;
+  memory_tracker mem_;
+  primitives::workspace<ExecSpace> ws_;
+  std::size_t capacity_ = 0;
+  Kokkos::View<I*, memory_space> suf_buf_, isa_buf_;
+  Kokkos::View<std::uint32_t*, memory_space> alphabet_;  // 1 for the bytes the text has
+  Kokkos::View<std::uint16_t*, memory_space> rank_of_;
+
+  // Per-run state.
+  phase_timer<ExecSpace>* timer_ = nullptr;
+  std::size_t n_ = 0, m_ = 0;  // text length, active suffixes
+  int chars_per_key_ = 0;
+  index_view sa_, isa_;
+  index_view suf_, suf_alt_;  // active suffixes and their sort double buffer
+};
+
+}  // namespace strix::detail
