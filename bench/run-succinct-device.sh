@@ -107,7 +107,7 @@ awk '
       row("wt rank, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_rank_sorted", "", "-")
       row("wt select, device, sorted by symbol, sigma " s ", Gq/s", "wt_s" s "_device_select_sorted", "", "-")
       k = "wt_s" s "_phase_"
-      printf "| wt build phases, sigma %s, ms: copy / alphabet / map / fill / partition / rank_select | - | %s / %s / %s / %s / %s / %s | - |\n", s, v(st, k "copy_to_device_ms"), v(st, k "alphabet_ms"), v(st, k "levels_map_ms"), v(st, k "levels_fill_ms"), v(st, k "levels_partition_ms"), v(st, k "rank_select_ms")
+      printf "| wt build phases, sigma %s, ms: copy / alphabet / levels / rank_select | - | %s / %s / %s / %s | - |\n", s, v(st, k "copy_to_device_ms"), v(st, k "alphabet_ms"), v(st, k "levels_ms"), v(st, k "rank_select_ms")
       row("wm (matrix) build, sigma " s ", ms", "wm_s" s "_build_ms", "", "-")
       k = "wm_s" s "_device_"
       printf "| wm access / rank / select, device, sigma %s, Gq/s | - | %s / %s / %s | - |\n", s, v(st, k "access"), v(st, k "rank"), v(st, k "select")

@@ -134,4 +134,61 @@ TEST_CASE_TEMPLATE_DEFINE("text_index builds with the algorithm it is given", C,
 }
 TEST_CASE_TEMPLATE_APPLY(index_algorithm, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("text_index: every build records its phases and peak; a const device text", C, index_stats) {
+  using I = typename C::index;
+  using mem = typename C::memory_space;
+  const auto text = random_text(30000, 3, 7);
+  const std::uint64_t n = text.size();
+  // The one way a host text goes to the device, then shared as a const view.
+  const auto copied = strix::copy_text_to_device(typename C::space(), text.data(), n);
+  CHECK(to_vector(copied) == text);
+  const Kokkos::View<const std::uint8_t*, mem> text_d = copied;
+  strix::text_index<typename C::space, I> index(typename C::space(), text_d);
+  CHECK(index.text().data() == text_d.data());
+  auto phases = [](const strix::run_stats& s) {
+    std::vector<std::string> names;
+    for (const auto& p : s.phases) names.push_back(p.first);
+    return names;
+  };
+  auto has_phase = [&](const strix::run_stats& s, const std::string& name) {
+    const auto names = phases(s);
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  index.suffix_array();
+  strix::run_stats isa_stats, bwt_stats, lcp_stats;
+  index.inverse_suffix_array(&isa_stats);
+  CHECK(has_phase(isa_stats, "inverse_suffix_array"));
+  CHECK(isa_stats.peak_bytes >= n + 2 * n * sizeof(I));  // the text, SA and ISA at least
+  index.bwt(&bwt_stats);
+  CHECK(has_phase(bwt_stats, "bwt"));
+  CHECK(bwt_stats.peak_bytes >= 2 * n + 2 * n * sizeof(I));  // text, SA, ISA (still held), BWT
+  index.lcp(&lcp_stats);
+  CHECK_FALSE(lcp_stats.phases.empty());
+  CHECK(lcp_stats.peak_bytes >= index.bytes() - index.bytes(strix::index_part::sa_workspace));
+  CHECK(index.peak_bytes() >= lcp_stats.peak_bytes);
+  // Each part's bytes, from the parts table.
+  std::size_t sum = 0;
+  for (const auto& row : strix::index_parts) sum += index.bytes(row.part);
+  CHECK(sum == index.bytes());
+  // A built part is not built again: no phases the second time.
+  strix::run_stats again;
+  index.bwt(&again);
+  CHECK(again.phases.empty());
+}
+TEST_CASE_TEMPLATE_APPLY(index_stats, all_configs);
+
+TEST_CASE("one length limit for 32-bit indexes") {
+  CHECK(strix::max_length<std::uint32_t>() == 4294967294ull);
+  CHECK(strix::index_width_for(4294967294ull) == 32);
+  CHECK(strix::index_width_for(4294967295ull) == 64);
+  CHECK_NOTHROW(strix::check_length<std::uint32_t>(4294967294ull, "text"));
+  try {
+    strix::check_length<std::uint32_t>(4294967295ull, "text of 4294967295 bytes");
+    FAIL("no error");
+  } catch (const strix::error& e) {
+    CHECK(e.code() == strix::error_code::invalid_input);
+    CHECK(std::string(e.what()).find("too long") != std::string::npos);
+  }
+}
+
 TEST_SUITE_END();

@@ -157,4 +157,14 @@ TEST_CASE("bit vector: the directory stays under 4% of the bits") {
   CHECK(double(bv.directory_bytes() * 8) / double(n) <= 0.04);
 }
 
+TEST_CASE("bit vector: its construction records its phase and memory") {
+  const std::size_t n = 100000;
+  strix::run_stats stats;
+  const auto words = pack(uniform_bits(n, 0.3, 4));
+  auto bv = strix::bit_vector<first_space, std::uint32_t>::from_host(first_space(), words.data(), n, {}, &stats);
+  REQUIRE(stats.phases.size() == 1);
+  CHECK(stats.phases.front().first == "rank_select");
+  CHECK(stats.peak_bytes == bv.bytes());
+}
+
 TEST_SUITE_END();

@@ -70,6 +70,13 @@ void check_wavelet(const std::vector<S>& t, const std::string& name) {
     w.select(q.select_c.data(), q.select_k.data(), sel.size(), sel.data());
     CHECK(sel == q.select_want);
   }
+  // One query at a time (the first few of each kind).
+  for (std::size_t j = 0; j < std::min<std::size_t>(q.access_i.size(), 40); ++j)
+    REQUIRE(w.access(q.access_i[j]) == q.access_want[j]);
+  for (std::size_t j = 0; j < std::min<std::size_t>(q.rank_i.size(), 40); ++j)
+    REQUIRE(w.rank(q.rank_c[j], q.rank_i[j]) == q.rank_want[j]);
+  for (std::size_t j = 0; j < std::min<std::size_t>(q.select_k.size(), 40); ++j)
+    REQUIRE(w.select(q.select_c[j], q.select_k[j]) == q.select_want[j]);
 }
 
 template <class C, class S>

@@ -13,20 +13,22 @@
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
+#include <strix/core/stats.hpp>
 #include <strix/error.hpp>
 
 namespace strix {
 namespace detail {
 template <class ExecSpace, class I>
 std::uint64_t bwt(const ExecSpace& space, const text_view<ExecSpace>& text,
-                  const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out);
+                  const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out,
+                  run_stats* stats);
 }  // namespace detail
 
 // Writes the BWT of `text` given its suffix array `sa` into `out` (n bytes) and
-// returns the primary index (0 for an empty text).
+// returns the primary index (0 for an empty text). `stats` receives its phase and peak.
 template <class ExecutionSpace, class TextView, class SAView, class OutView>
 std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAView& sa,
-                  const OutView& out) {
+                  const OutView& out, run_stats* stats = nullptr) {
   detail::check_text_view<ExecutionSpace, TextView>();
   detail::check_index_view<ExecutionSpace, SAView>();
   detail::check_text_view<ExecutionSpace, OutView>();
@@ -37,7 +39,7 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
   return detail::bwt<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
-      detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT"));
+      detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT"), stats);
 }
 
 }  // namespace strix
@@ -45,6 +47,6 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
 #define STRIX_BWT_EXTERN(SPACE, I)                                                             \
   extern template std::uint64_t strix::detail::bwt<SPACE, I>(                                  \
       const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&, \
-      const strix::device_view<std::uint8_t, SPACE>&);
+      const strix::device_view<std::uint8_t, SPACE>&, strix::run_stats*);
 STRIX_FOR_EACH_ETI(STRIX_BWT_EXTERN)
 #undef STRIX_BWT_EXTERN

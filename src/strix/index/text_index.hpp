@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// strix::text_index: a text on the device and the indexes built from it. The suffix array,
-// inverse suffix array, LCP array and BWT are built on first request (each from what it
-// needs, the suffix array's working memory kept in one handle and reused), kept until
-// released, and every byte the index holds is accounted. Wavelet trees and the FM-index
-// hang on this object. The free functions remain for callers with their own Views.
+// strix::text_index: a text on the device and the indexes built from it. Each index is a part
+// (the table below: what it holds, what it is built from); a part is built on first request,
+// from the parts it needs, kept until released, and every byte the index holds is accounted.
+// Every build records its phases and the peak of what the index held meanwhile in the
+// caller's run_stats. The suffix array's working memory is one handle, reused.
+//
+// A new index (the FM-index, a wavelet tree of the BWT, ...) is one more part: a row of
+// index_parts, a slot in parts_ (tuple order = index_part order), and its builder method.
+// The free functions remain for callers with their own Views.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include <strix/bwt/bwt.hpp>
+#include <strix/core/length.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
@@ -26,6 +33,69 @@ namespace strix {
 
 // The parts of a text_index, for has(), release() and bytes().
 enum class index_part { text, suffix_array, inverse_suffix_array, lcp, bwt, sa_workspace };
+constexpr std::size_t index_part_count = 6;
+
+constexpr unsigned part_bit(index_part p) { return 1u << static_cast<unsigned>(p); }
+
+// One row per part: its name and the parts it is built from (a bit set of part_bit). A part
+// built from another is released when that one is replaced (set_suffix_array).
+struct index_part_info {
+  index_part part;
+  const char* name;
+  const char* holds;
+  unsigned built_from;
+};
+inline constexpr index_part_info index_parts[index_part_count] = {
+    {index_part::text, "text", "the text, n bytes", 0},
+    {index_part::suffix_array, "suffix_array", "SA: n indexes", part_bit(index_part::text)},
+    {index_part::inverse_suffix_array, "inverse_suffix_array", "ISA: n indexes", part_bit(index_part::suffix_array)},
+    {index_part::lcp, "lcp", "LCP array: n indexes", part_bit(index_part::text) | part_bit(index_part::suffix_array)},
+    {index_part::bwt, "bwt", "BWT (divbwt layout): n bytes, and its primary index",
+     part_bit(index_part::text) | part_bit(index_part::suffix_array)},
+    {index_part::sa_workspace, "sa_workspace", "the suffix-array construction's working memory", 0},
+};
+static_assert(index_parts[index_part_count - 1].part == index_part::sa_workspace, "one row per part, in order");
+
+// The text on `space`'s device: n bytes of host memory copied (the one way a text_index's
+// text goes to the device; the copy is fenced).
+template <class ExecutionSpace>
+Kokkos::View<std::uint8_t*, typename ExecutionSpace::memory_space> copy_text_to_device(const ExecutionSpace& space,
+                                                                                       const std::uint8_t* host_text,
+                                                                                       std::uint64_t n) {
+  auto text = detail::allocate<std::uint8_t, typename ExecutionSpace::memory_space>("strix::text", n);
+  Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> src(host_text, n);
+  Kokkos::deep_copy(space, text, src);
+  space.fence();
+  return text;
+}
+
+namespace detail {
+
+// A part held as one device array of T.
+template <class T, class MemorySpace>
+struct array_part {
+  Kokkos::View<T*, MemorySpace> view;
+  bool built = false;  // an empty text's parts are built and empty
+  bool has() const { return built; }
+  std::size_t bytes() const { return view.span() * sizeof(T); }
+  void release() {
+    view = {};
+    built = false;
+  }
+};
+
+// The suffix-array construction's handle (its algorithm and working memory).
+template <class ExecutionSpace, class I>
+struct workspace_part {
+  std::unique_ptr<suffix_array_handle<ExecutionSpace, I>> handle;
+  bool has() const { return handle && handle->bytes() > 0; }
+  std::size_t bytes() const { return handle ? handle->bytes() : 0; }
+  void release() {
+    if (handle) handle->release();
+  }
+};
+
+}  // namespace detail
 
 template <class ExecutionSpace, class I>
 class text_index {
@@ -41,145 +111,125 @@ class text_index {
   // Copies n bytes of host memory into the execution space's memory.
   text_index(const ExecutionSpace& space, const std::uint8_t* host_text, std::uint64_t n,
              const sa_options& options = {})
-      : space_(space), options_(options) {
-    check_length(n);
-    text_ = detail::allocate<std::uint8_t, memory_space>("strix::text", n);
-    Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> src(host_text, n);
-    Kokkos::deep_copy(space_, text_, src);
-    space_.fence();
-    note_peak();
-  }
+      : text_index(space, (check_length(n), copy_text_to_device(space, host_text, n)), options) {}
 
-  // Shares a text already in the execution space's memory.
-  text_index(const ExecutionSpace& space, const view<std::uint8_t>& text, const sa_options& options = {})
-      : space_(space), options_(options), text_(text) {
+  // Shares a text already in the execution space's memory (never written).
+  text_index(const ExecutionSpace& space, const view<const std::uint8_t>& text, const sa_options& options = {})
+      : space_(space), options_(options) {
     check_length(text.extent(0));
+    part<index_part::text>().view = text;
     note_peak();
   }
 
   const ExecutionSpace& space() const { return space_; }
-  std::uint64_t size() const { return text_.extent(0); }
-  Kokkos::View<const std::uint8_t*, memory_space> text() const { return text_; }
+  std::uint64_t size() const { return text().extent(0); }
+  view<const std::uint8_t> text() const { return std::get<0>(parts_).view; }
 
   // The suffix array, built on first request. `stats` receives the phases of a build.
-  Kokkos::View<const I*, memory_space> suffix_array(run_stats* stats = nullptr) {
-    if (!sa_built_) {
+  view<const I> suffix_array(run_stats* stats = nullptr) {
+    auto& sa = part<index_part::suffix_array>();
+    if (!sa.built) {
       reserve_suffix_array();
       run_stats local = stats ? stats->observers() : run_stats{};
-      handle_->build(text_view<ExecutionSpace>(text_.data(), size()), device_view<I, ExecutionSpace>(sa_.data(), size()),
-                     stats ? &local : nullptr);
-      sa_built_ = true;
-      finish_build(stats, local, bytes(index_part::text) + bytes(index_part::suffix_array) +
-                                     bytes(index_part::sa_workspace));
+      workspace().handle->build(text_view<ExecutionSpace>(text().data(), size()),
+                                device_view<I, ExecutionSpace>(sa.view.data(), size()), stats ? &local : nullptr);
+      sa.built = true;
+      finish_build(stats, local, index_part::suffix_array);
     }
-    return sa_;
+    return sa.view;
   }
 
   // Allocates the suffix array and the construction's working memory without building, so
   // that a timed suffix_array() allocates nothing.
   void reserve_suffix_array() {
-    if (!handle_) handle_ = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
-    handle_->reserve(size());
-    if (!sa_built_ && !sa_.data()) sa_ = detail::allocate<I, memory_space>("strix::sa", size());
+    auto& ws = workspace();
+    if (!ws.handle) ws.handle = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
+    ws.handle->reserve(size());
+    auto& sa = part<index_part::suffix_array>();
+    if (!sa.built && !sa.view.data()) sa.view = detail::allocate<I, memory_space>("strix::sa", size());
     note_peak();
   }
 
   // Adopts a suffix array computed elsewhere (e.g. read from a file); with `check`, it is
-  // verified first and a wrong one is an invalid_input error.
+  // verified first and a wrong one is an invalid_input error. What was built from the old
+  // one is released.
   void set_suffix_array(const view<I>& sa, bool check = true) {
     STRIX_USER_REQUIRE(sa.extent(0) == size(), "suffix array has " + std::to_string(sa.extent(0)) +
                                                    " entries for a text of " + std::to_string(size()) +
                                                    " bytes");
     if (check) {
-      const auto verdict = check_suffix_array(space_, text_, sa);
+      const auto verdict = check_suffix_array(space_, text(), sa);
       STRIX_USER_REQUIRE(verdict.ok, "not the suffix array of the text: " + verdict.message);
     }
-    release(index_part::inverse_suffix_array);
-    release(index_part::lcp);
-    release(index_part::bwt);
-    sa_ = sa;
-    sa_built_ = true;
+    release_built_from(index_part::suffix_array);
+    auto& part_sa = part<index_part::suffix_array>();
+    part_sa.view = sa;
+    part_sa.built = true;
     note_peak();
   }
 
-  Kokkos::View<const I*, memory_space> inverse_suffix_array(run_stats* stats = nullptr) {
-    if (!isa_.data()) {
+  view<const I> inverse_suffix_array(run_stats* stats = nullptr) {
+    auto& isa = part<index_part::inverse_suffix_array>();
+    if (!isa.built) {
       auto sa = suffix_array(stats);
-      isa_ = detail::allocate<I, memory_space>("strix::isa", size());
-      strix::inverse_suffix_array(space_, sa, isa_);
-      note_peak();
+      isa.view = detail::allocate<I, memory_space>("strix::isa", size());
+      run_stats local = stats ? stats->observers() : run_stats{};
+      strix::inverse_suffix_array(space_, sa, isa.view, stats ? &local : nullptr);
+      isa.built = true;
+      finish_build(stats, local, index_part::inverse_suffix_array);
     }
-    return isa_;
+    return isa.view;
   }
 
-  Kokkos::View<const I*, memory_space> lcp(run_stats* stats = nullptr) {
-    if (!lcp_.data()) {
+  view<const I> lcp(run_stats* stats = nullptr) {
+    auto& lcp = part<index_part::lcp>();
+    if (!lcp.built) {
       auto sa = suffix_array(stats);
-      lcp_ = detail::allocate<I, memory_space>("strix::lcp", size());
+      lcp.view = detail::allocate<I, memory_space>("strix::lcp", size());
       run_stats local = stats ? stats->observers() : run_stats{};
-      lcp_array(space_, text_, sa, lcp_, stats ? &local : nullptr);
-      finish_build(stats, local, bytes(index_part::text) + bytes(index_part::suffix_array) +
-                                     bytes(index_part::lcp));
+      lcp_array(space_, text(), sa, lcp.view, stats ? &local : nullptr);
+      lcp.built = true;
+      finish_build(stats, local, index_part::lcp);
     }
-    return lcp_;
+    return lcp.view;
   }
 
   // The BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp) and its primary index.
-  Kokkos::View<const std::uint8_t*, memory_space> bwt(run_stats* stats = nullptr) {
-    if (!bwt_.data()) {
+  view<const std::uint8_t> bwt(run_stats* stats = nullptr) {
+    auto& bwt = part<index_part::bwt>();
+    if (!bwt.built) {
       auto sa = suffix_array(stats);
-      bwt_ = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
-      primary_ = strix::bwt(space_, text_, sa, bwt_);
-      note_peak();
+      bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
+      run_stats local = stats ? stats->observers() : run_stats{};
+      primary_ = strix::bwt(space_, text(), sa, bwt.view, stats ? &local : nullptr);
+      bwt.built = true;
+      finish_build(stats, local, index_part::bwt);
     }
-    return bwt_;
+    return bwt.view;
   }
   std::uint64_t bwt_primary(run_stats* stats = nullptr) {
     bwt(stats);
     return primary_;
   }
 
-  bool has(index_part part) const {
-    switch (part) {
-      case index_part::text: return text_.data() != nullptr || size() == 0;
-      case index_part::suffix_array: return sa_built_;
-      case index_part::inverse_suffix_array: return isa_.data() != nullptr;
-      case index_part::lcp: return lcp_.data() != nullptr;
-      case index_part::bwt: return bwt_.data() != nullptr;
-      case index_part::sa_workspace: return handle_ && handle_->bytes() > 0;
-    }
-    return false;
+  bool has(index_part p) const {
+    return with_part(p, [](const auto& slot) { return slot.has(); });
   }
 
   // Frees a part; a later request builds it again. The text cannot be released.
-  void release(index_part part) {
-    switch (part) {
-      case index_part::text: STRIX_USER_REQUIRE(false, "text_index: the text cannot be released"); break;
-      case index_part::suffix_array: sa_ = {}; sa_built_ = false; break;
-      case index_part::inverse_suffix_array: isa_ = {}; break;
-      case index_part::lcp: lcp_ = {}; break;
-      case index_part::bwt: bwt_ = {}; primary_ = 0; break;
-      case index_part::sa_workspace: if (handle_) handle_->release(); break;
-    }
+  void release(index_part p) {
+    STRIX_USER_REQUIRE(p != index_part::text, "text_index: the text cannot be released");
+    with_part(p, [](auto& slot) { slot.release(); });
+    if (p == index_part::bwt) primary_ = 0;
   }
 
   // Bytes held now in the execution space's memory, by part and in all.
-  std::size_t bytes(index_part part) const {
-    switch (part) {
-      case index_part::text: return text_.span();
-      case index_part::suffix_array: return sa_.span() * sizeof(I);
-      case index_part::inverse_suffix_array: return isa_.span() * sizeof(I);
-      case index_part::lcp: return lcp_.span() * sizeof(I);
-      case index_part::bwt: return bwt_.span();
-      case index_part::sa_workspace: return handle_ ? handle_->bytes() : 0;
-    }
-    return 0;
+  std::size_t bytes(index_part p) const {
+    return with_part(p, [](const auto& slot) { return slot.bytes(); });
   }
   std::size_t bytes() const {
     std::size_t total = 0;
-    for (auto p : {index_part::text, index_part::suffix_array, index_part::inverse_suffix_array,
-                   index_part::lcp, index_part::bwt, index_part::sa_workspace})
-      total += bytes(p);
+    for (const auto& row : index_parts) total += bytes(row.part);
     return total;
   }
   // The most bytes held at once, including an algorithm's temporaries when its build was
@@ -187,14 +237,61 @@ class text_index {
   std::size_t peak_bytes() const { return peak_; }
 
  private:
-  static void check_length(std::uint64_t n) {
-    strix::check_length<I>(n, "text of " + std::to_string(n) + " bytes");
+  // The text as a part: given, never built here, never released (release() refuses).
+  struct text_part {
+    Kokkos::View<const std::uint8_t*, memory_space> view;
+    bool has() const { return true; }
+    std::size_t bytes() const { return view.span(); }
+    void release() {}
+  };
+  using parts = std::tuple<text_part, detail::array_part<I, memory_space>, detail::array_part<I, memory_space>,
+                           detail::array_part<I, memory_space>, detail::array_part<std::uint8_t, memory_space>,
+                           detail::workspace_part<ExecutionSpace, I>>;
+  static_assert(std::tuple_size<parts>::value == index_part_count, "one slot per part, in index_part's order");
+
+  template <index_part P>
+  auto& part() {
+    return std::get<static_cast<std::size_t>(P)>(parts_);
   }
+  detail::workspace_part<ExecutionSpace, I>& workspace() { return part<index_part::sa_workspace>(); }
+
+  // f(slot of part p), the one place that maps a part to its slot.
+  template <class F>
+  decltype(auto) with_part(index_part p, F&& f) const {
+    return with_part_impl(p, f, parts_, std::make_index_sequence<index_part_count>{});
+  }
+  template <class F>
+  decltype(auto) with_part(index_part p, F&& f) {
+    return with_part_impl(p, f, parts_, std::make_index_sequence<index_part_count>{});
+  }
+  template <class F, class Tuple, std::size_t First, std::size_t... Rest>
+  static decltype(auto) with_part_impl(index_part p, F& f, Tuple& slots, std::index_sequence<First, Rest...>) {
+    if constexpr (sizeof...(Rest) == 0) {
+      return f(std::get<First>(slots));
+    } else {
+      if (static_cast<std::size_t>(p) == First) return f(std::get<First>(slots));
+      return with_part_impl(p, f, slots, std::index_sequence<Rest...>{});
+    }
+  }
+
+  // Releases every part built from `source` (index_parts' built_from).
+  void release_built_from(index_part source) {
+    for (const auto& row : index_parts)
+      if (row.built_from & part_bit(source)) release(row.part);
+  }
+
+  static void check_length(std::uint64_t n) { strix::check_length<I>(n, "text of " + std::to_string(n) + " bytes"); }
   void note_peak() { peak_ = std::max(peak_, bytes()); }
-  // `local.peak_bytes` counts the algorithm's temporaries and the parts worth `counted`.
-  void finish_build(run_stats* stats, const run_stats& local, std::size_t counted) {
+  // A build of `built` is done: `local.peak_bytes` counts the algorithm's temporaries and the
+  // parts it read and wrote (its sources in index_parts, itself, and for the suffix array its
+  // working memory); the rest of what the index holds is added.
+  void finish_build(run_stats* stats, const run_stats& local, index_part built) {
     note_peak();
     if (!stats) return;
+    std::size_t counted = bytes(built);
+    for (const auto& row : index_parts)
+      if (index_parts[static_cast<std::size_t>(built)].built_from & part_bit(row.part)) counted += bytes(row.part);
+    if (built == index_part::suffix_array) counted += bytes(index_part::sa_workspace);
     peak_ = std::max(peak_, bytes() - std::min(counted, bytes()) + local.peak_bytes);
     run_stats merged = local;
     merged.peak_bytes = peak_;
@@ -203,12 +300,8 @@ class text_index {
 
   ExecutionSpace space_;
   sa_options options_;
-  view<std::uint8_t> text_;
-  view<I> sa_, isa_, lcp_;
-  view<std::uint8_t> bwt_;
-  bool sa_built_ = false;
+  parts parts_;
   std::uint64_t primary_ = 0;
-  std::unique_ptr<suffix_array_handle<ExecutionSpace, I>> handle_;
   std::size_t peak_ = 0;
 };
 

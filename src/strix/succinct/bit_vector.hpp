@@ -14,6 +14,7 @@
 
 #include <strix/core/eti.hpp>
 #include <strix/core/memory.hpp>
+#include <strix/core/phase_timer.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
 #include <strix/succinct/bit_vector_ref.hpp>
@@ -116,7 +117,7 @@ class bit_vector {
   // execution space can access, and builds the directory.
   template <class WordsView>
   bit_vector(const ExecutionSpace& space, const WordsView& words, std::uint64_t n,
-             const bit_vector_options& options = {})
+             const bit_vector_options& options = {}, run_stats* stats = nullptr)
       : space_(space) {
     detail::check_view<ExecutionSpace, WordsView>();
     static_assert(std::is_same<typename WordsView::non_const_value_type, std::uint64_t>::value,
@@ -124,7 +125,7 @@ class bit_vector {
     STRIX_USER_REQUIRE(words.extent(0) * 64 >= n, "bit vector of " + std::to_string(n) + " bits given " +
                                                       std::to_string(words.extent(0)) + " words");
     auto src = detail::as_device_view<const std::uint64_t, ExecutionSpace>(words, "words");
-    init(n, options, [&](const Kokkos::View<std::uint64_t*, memory_space>& dst) {
+    init(n, options, stats, [&](const Kokkos::View<std::uint64_t*, memory_space>& dst) {
       const std::size_t used = (n + 63) / 64;
       Kokkos::deep_copy(space_, Kokkos::subview(dst, std::make_pair(std::size_t(0), used)),
                         Kokkos::subview(src, std::make_pair(std::size_t(0), used)));
@@ -133,10 +134,10 @@ class bit_vector {
 
   // The same from host memory.
   static bit_vector from_host(const ExecutionSpace& space, const std::uint64_t* words, std::uint64_t n,
-                              const bit_vector_options& options = {}) {
+                              const bit_vector_options& options = {}, run_stats* stats = nullptr) {
     Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(words, (n + 63) / 64);
     auto d = Kokkos::create_mirror_view_and_copy(memory_space(), h);
-    return bit_vector(space, d, n, options);
+    return bit_vector(space, d, n, options, stats);
   }
 
   std::uint64_t size() const { return data_.n; }
@@ -176,15 +177,19 @@ class bit_vector {
 
  private:
   template <class Fill>
-  void init(std::uint64_t n, const bit_vector_options& options, const Fill& fill) {
+  void init(std::uint64_t n, const bit_vector_options& options, run_stats* stats, const Fill& fill) {
     STRIX_USER_REQUIRE(n <= std::numeric_limits<I>::max() - 1024,
                        "bit vector of " + std::to_string(n) + " bits is too long for " +
                            std::to_string(8 * sizeof(I)) + "-bit positions");
     data_.n = n;
     data_.words = detail::allocate<std::uint64_t, memory_space>("strix::bit_vector::words", detail::padded_words(n));
     fill(data_.words);
+    detail::phase_timer<ExecutionSpace> timer(space_, stats);
+    timer.begin("rank_select");
     detail::build_rank_select<ExecutionSpace, I>(space_, data_, options);
+    timer.end();
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::bit_vector::status", 1);
+    if (stats) stats->peak_bytes = data_.bytes();  // the directory is built in place
   }
 
   ExecutionSpace space_;

@@ -11,7 +11,6 @@
 // one 32-byte sector of bits (4 words) at most.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <cstring>
 
 #include <strix/succinct/detail/word_ops.hpp>
 
@@ -177,31 +176,11 @@ struct bit_vector_ref {
 
  private:
   // Words [first, first + 4) (first a multiple of 4: one aligned 32-byte sector).
-  KOKKOS_INLINE_FUNCTION void load_words4(P first, std::uint64_t* s) const {
-#if defined(__CUDA_ARCH__)
-    const ulonglong2* p = reinterpret_cast<const ulonglong2*>(words + first);
-    const ulonglong2 a = p[0], b = p[1];
-    s[0] = a.x;
-    s[1] = a.y;
-    s[2] = b.x;
-    s[3] = b.y;
-#else
-    std::memcpy(s, words + first, 32);
-#endif
-  }
+  KOKKOS_INLINE_FUNCTION void load_words4(P first, std::uint64_t* s) const { detail::load_32_bytes(words + first, s); }
   // The 16 L2 counts from block `first` (a multiple of 16): one aligned 32-byte sector (the
   // array is padded to whole sectors).
   KOKKOS_INLINE_FUNCTION void load_sector(P first, std::uint64_t* sector) const {
-#if defined(__CUDA_ARCH__)
-    const ulonglong2* p = reinterpret_cast<const ulonglong2*>(l2 + first);
-    const ulonglong2 a = p[0], b = p[1];
-    sector[0] = a.x;
-    sector[1] = a.y;
-    sector[2] = b.x;
-    sector[3] = b.y;
-#else
-    std::memcpy(sector, l2 + first, 32);
-#endif
+    detail::load_32_bytes(l2 + first, sector);
   }
 };
 

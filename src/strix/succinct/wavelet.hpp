@@ -205,6 +205,11 @@ class wavelet {
   // For device code: access/rank/select of one query (minimal symbols, see wavelet_ref).
   wavelet_ref<Symbol, I, Shape> ref() const { return data_.template ref<I, Shape>(); }
 
+  // Queries are const: they never change the structure. A batch does reuse the object's
+  // scratch (a status word, and for host arrays the streams and chunk buffers, kept because
+  // creating them synchronises a GPU), which copies of the object share: batches on one
+  // object or its copies from several host threads at once must be serialised by the caller.
+
   // --- batches from views in the execution space's memory ---------------------------
   template <class Positions, class Out>
   void access(const Positions& i, const Out& out) const {
@@ -228,6 +233,23 @@ class wavelet {
   }
   void select(const Symbol* c, const I* k, std::size_t m, I* out) const {
     host_batch(wavelet_query::select, c, k, m, out, nullptr);
+  }
+
+  // --- one query, answered on the host (a batch of one: many queries go faster batched) ---
+  Symbol access(I i) const {
+    Symbol out{};
+    access(&i, 1, &out);
+    return out;
+  }
+  I rank(Symbol c, I i) const {
+    I out{};
+    rank(&c, &i, 1, &out);
+    return out;
+  }
+  I select(Symbol c, I k) const {
+    I out{};
+    select(&c, &k, 1, &out);
+    return out;
   }
 
  private:

@@ -56,26 +56,20 @@ struct wavelet_ref {
 
   KOKKOS_INLINE_FUNCTION Symbol access(P i) const {
     if (Shape == wavelet_shape::tree) {
-      P a = 0, b = sigma, p = 0, pos = i;
-      for (int l = 0; b - a > 1; ++l) {
-        const P base = offset[l] + counts[a];
+      detail::tree_node node{0, sigma};
+      P p = 0, pos = i;
+      for (int l = 0; node.inner(); ++l) {
+        const P base = offset[l] + counts[node.a];
         const P g = base + pos;
-        if (b - a == 2) return alphabet[a + (bits.access(g) ? 1 : 0)];
+        if (node.b - node.a == 2) return alphabet[node.a + (bits.access(g) ? 1 : 0)];
         bool bit;
         const P r1 = bits.rank1_and_bit(g, bit);
         const P node_ones = nodes[(P(1) << l) | p];
-        const P split = a + detail::split_width(b - a);
-        if (bit) {
-          pos = r1 - node_ones;
-          a = split;
-          p = 2 * p + 1;
-        } else {
-          pos = (g - r1) - (base - node_ones);
-          b = split;
-          p = 2 * p;
-        }
+        pos = bit ? r1 - node_ones : (g - r1) - (base - node_ones);
+        node.descend(bit);
+        p = 2 * p + (bit ? 1 : 0);
       }
-      return alphabet[a];
+      return alphabet[node.a];
     } else {
       P pos = i, m = 0;
       for (int l = 0; l < levels; ++l) {
@@ -93,22 +87,17 @@ struct wavelet_ref {
   // Occurrences of minimal symbol m in [0, i).
   KOKKOS_INLINE_FUNCTION P rank(P m, P i) const {
     if (Shape == wavelet_shape::tree) {
-      P a = 0, b = sigma, p = 0, pos = i;
-      for (int l = 0; b - a > 1; ++l) {
-        const P base = offset[l] + counts[a];
+      detail::tree_node node{0, sigma};
+      P p = 0, pos = i;
+      for (int l = 0; node.inner(); ++l) {
+        const P base = offset[l] + counts[node.a];
         const P g = base + pos;
         const P r1 = bits.rank1(g);
         const P node_ones = nodes[(P(1) << l) | p];
-        const P split = a + detail::split_width(b - a);
-        if (m >= split) {
-          pos = r1 - node_ones;
-          a = split;
-          p = 2 * p + 1;
-        } else {
-          pos = (g - r1) - (base - node_ones);
-          b = split;
-          p = 2 * p;
-        }
+        const bool right = m >= node.split();
+        pos = right ? r1 - node_ones : (g - r1) - (base - node_ones);
+        node.descend(right);
+        p = 2 * p + (right ? 1 : 0);
       }
       return pos;
     } else {
@@ -126,18 +115,14 @@ struct wavelet_ref {
     P pos = k - 1;
     if (Shape == wavelet_shape::tree) {
       std::uint32_t starts[wavelet_max_levels];  // the path's node start symbols
-      P a = 0, b = sigma, path = 0;
+      detail::tree_node node{0, sigma};
+      P path = 0;
       int depth = 0;
-      while (b - a > 1) {
-        starts[depth] = static_cast<std::uint32_t>(a);
-        const P split = a + detail::split_width(b - a);
-        if (m >= split) {
-          a = split;
-          path = 2 * path + 1;
-        } else {
-          b = split;
-          path = 2 * path;
-        }
+      while (node.inner()) {
+        starts[depth] = static_cast<std::uint32_t>(node.a);
+        const bool right = m >= node.split();
+        node.descend(right);
+        path = 2 * path + (right ? 1 : 0);
         ++depth;
       }
       for (int l = depth - 1; l >= 0; --l) {

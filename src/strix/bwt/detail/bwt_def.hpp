@@ -7,16 +7,20 @@
 #include <limits>
 
 #include <strix/bwt/bwt.hpp>
+#include <strix/core/phase_timer.hpp>
 
 namespace strix::detail {
 
 template <class ExecutionSpace, class I>
 std::uint64_t bwt(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
                   const device_view<const I, ExecutionSpace>& sa,
-                  const device_view<std::uint8_t, ExecutionSpace>& out) {
+                  const device_view<std::uint8_t, ExecutionSpace>& out, run_stats* stats) {
   using policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = text.extent(0);
+  if (stats) stats->peak_bytes = n + n * sizeof(I) + n;  // text, SA and BWT; nothing else
   if (n == 0) return 0;
+  phase_timer<ExecutionSpace> timer(space, stats);
+  timer.begin("bwt");
   std::uint64_t r = std::numeric_limits<std::uint64_t>::max();
   Kokkos::parallel_reduce(
       "strix::bwt_find_primary", policy(space, 0, n),
@@ -34,6 +38,7 @@ std::uint64_t bwt(const ExecutionSpace& space, const text_view<ExecutionSpace>& 
           out(std::uint64_t(i) < r ? i + 1 : i) = text(s - 1);
         }
       });
+  timer.end();
   return r + 1;
 }
 
@@ -42,4 +47,4 @@ std::uint64_t bwt(const ExecutionSpace& space, const text_view<ExecutionSpace>& 
 #define STRIX_BWT_INSTANTIATE(SPACE, I)                                                        \
   template std::uint64_t strix::detail::bwt<SPACE, I>(                                         \
       const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&, \
-      const strix::device_view<std::uint8_t, SPACE>&);
+      const strix::device_view<std::uint8_t, SPACE>&, strix::run_stats*);

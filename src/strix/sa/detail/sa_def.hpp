@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <memory>
 
+#include <strix/core/phase_timer.hpp>
 #include <strix/sa/check.hpp>
 #include <strix/sa/detail/auto_engine.hpp>
 #include <strix/sa/detail/check_def.hpp>
@@ -33,11 +34,15 @@ std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, 
 
 template <class ExecSpace, class I>
 void inverse_suffix_array(const ExecSpace& space, const device_view<const I, ExecSpace>& sa,
-                          const device_view<I, ExecSpace>& isa) {
+                          const device_view<I, ExecSpace>& isa, run_stats* stats) {
+  phase_timer<ExecSpace> timer(space, stats);
+  timer.begin("inverse_suffix_array");
   Kokkos::parallel_for(
       "strix::inverse_suffix_array",
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, sa.extent(0)),
       KOKKOS_LAMBDA(const std::int64_t i) { isa(sa(i)) = static_cast<I>(i); });
+  timer.end();
+  if (stats) stats->peak_bytes = 2 * sa.extent(0) * sizeof(I);  // SA and ISA; nothing else
 }
 
 }  // namespace strix::detail
@@ -46,6 +51,7 @@ void inverse_suffix_array(const ExecSpace& space, const device_view<const I, Exe
   template std::unique_ptr<strix::detail::sa_engine<SPACE, I>>                                   \
   strix::detail::make_sa_engine<SPACE, I>(const SPACE&, const strix::sa_options&);               \
   template void strix::detail::inverse_suffix_array<SPACE, I>(                                   \
-      const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&); \
+      const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<I, SPACE>&,  \
+      strix::run_stats*);                                                                         \
   template strix::sa_check_result strix::detail::check_suffix_array<SPACE, I>(                   \
       const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&);

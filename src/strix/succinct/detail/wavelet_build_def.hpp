@@ -52,6 +52,21 @@ void add_dense_histogram(const ExecSpace& space, const device_view<const Symbol,
   }
 }
 
+// The alphabet (sorted symbols) and their cumulative counts (sigma + 1), found on the host,
+// onto the device.
+template <class ExecSpace, class Symbol>
+void upload_alphabet(const ExecSpace& space, const std::vector<Symbol>& alphabet,
+                     const std::vector<std::uint64_t>& counts, wavelet_data<ExecSpace, Symbol>& d) {
+  using memory_space = typename ExecSpace::memory_space;
+  using U = Kokkos::MemoryUnmanaged;
+  d.sigma = alphabet.size();
+  d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", alphabet.size());
+  d.counts = allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
+  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
+  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
+  space.fence();
+}
+
 // Alphabet, dense map and counts of 8- and 16-bit symbols from their full histogram.
 template <class ExecSpace, class Symbol>
 void alphabet_from_histogram(const ExecSpace& space, const Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space>& hist,
@@ -68,14 +83,9 @@ void alphabet_from_histogram(const ExecSpace& space, const Kokkos::View<std::uin
       counts.push_back(counts.back() + h(c));
       map[c] = static_cast<std::uint32_t>(alphabet.size());
     }
-  d.sigma = alphabet.size();
-  d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", alphabet.size());
-  d.counts = allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
+  upload_alphabet(space, alphabet, counts, d);
   d.dense_map = allocate<std::uint32_t, memory_space>("strix::wavelet::dense_map", values);
-  using U = Kokkos::MemoryUnmanaged;
-  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
-  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
-  Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), values));
+  Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(map.data(), values));
   space.fence();
 }
 
@@ -141,27 +151,64 @@ void find_alphabet(const ExecSpace& space, const device_view<const Symbol, ExecS
   else dense_alphabet(space, text, d);
 }
 
-// Each minimal symbol's code: tree, its path left-aligned to L bits; matrix, itself.
+// Each minimal symbol's code and its length: tree, its path left-aligned to L bits (a symbol
+// takes part in level l while its code is longer than l); matrix, itself in L bits.
+template <class ExecSpace, class Symbol>
+struct symbol_code_table {
+  Kokkos::View<Symbol*, typename ExecSpace::memory_space> code;
+  Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> length;
+};
+
 template <class ExecSpace, class Symbol, wavelet_shape Shape>
-Kokkos::View<Symbol*, typename ExecSpace::memory_space> symbol_codes(const ExecSpace& space, std::uint64_t sigma, int L) {
+symbol_code_table<ExecSpace, Symbol> symbol_codes(const ExecSpace& space, std::uint64_t sigma, int L) {
   using P = std::uint64_t;
   constexpr bool tree = Shape == wavelet_shape::tree;
-  auto code = allocate<Symbol, typename ExecSpace::memory_space>("strix::wavelet::codes", sigma);
+  symbol_code_table<ExecSpace, Symbol> t;
+  t.code = allocate<Symbol, typename ExecSpace::memory_space>("strix::wavelet::codes", sigma);
+  t.length = allocate<std::uint8_t, typename ExecSpace::memory_space>("strix::wavelet::code_lengths", sigma);
+  auto code = t.code;
+  auto length = t.length;
   Kokkos::parallel_for(
       "strix::wavelet_codes", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, sigma),
       KOKKOS_LAMBDA(const std::int64_t m) {
-        if (!tree) { code(m) = static_cast<Symbol>(m); return; }
-        P a = 0, b = sigma, c = 0;
-        int len = 0;
-        while (b - a > 1) {
-          const P split = a + split_width(b - a);
-          if (P(m) >= split) { a = split; c = 2 * c + 1; }
-          else { b = split; c = 2 * c; }
-          ++len;
+        if (!tree) {
+          code(m) = static_cast<Symbol>(m);
+          length(m) = static_cast<std::uint8_t>(L);
+          return;
         }
-        code(m) = static_cast<Symbol>(c << (L - len));
+        P path = 0;
+        const int len = tree_path(P(m), sigma, path);
+        code(m) = static_cast<Symbol>(path << (L - len));
+        length(m) = static_cast<std::uint8_t>(len);
       });
-  return code;
+  return t;
+}
+
+// The opening both builders share, once the alphabet is known: the levels' layout, and their
+// bits allocated and cleared.
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
+level_sizes begin_levels(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d) {
+  auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
+  level_sizes size{};
+  d.bits.n = wavelet_layout<Shape>(counts_h.data(), d.sigma, size.v, d.offset, d.levels);
+  d.bits.words = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::bits", padded_words(d.bits.n));
+  Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
+  return size;
+}
+
+// The closing both builders share: the rank/select directory and the query tables, and the
+// counters. The phases of either builder are "alphabet", "levels" and "rank_select".
+template <class ExecSpace, class Symbol, wavelet_shape Shape>
+void end_build(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
+               phase_timer<ExecSpace>& timer, run_stats* stats) {
+  timer.begin("rank_select");
+  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
+  timer.end();
+  if (stats) {
+    stats->set_counter("alphabet_size", d.sigma);
+    stats->set_counter("levels", std::uint64_t(d.levels));
+    stats->set_counter("bytes", d.bytes());
+  }
 }
 
 // Bit `shift` of symbols [lo, min(lo + 64, nl)) of seq as one word (symbol lo + j in bit j).
@@ -213,18 +260,14 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
   timer.begin("alphabet");
   find_alphabet(space, text, d);
   const std::uint64_t sigma = d.sigma;
-  auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
-  level_sizes size{};
-  const std::uint64_t total_bits = wavelet_layout<Shape>(counts_h.data(), sigma, size.v, d.offset, d.levels);
+  const level_sizes size = begin_levels<ExecSpace, Symbol, Shape>(space, d);
   const int L = d.levels;
-  d.bits.n = total_bits;
-  d.bits.words = allocate<std::uint64_t, memory_space>("strix::wavelet::bits", padded_words(total_bits));
-  Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
 
   if (L > 0) {
-    // The levels' phases: mapping to codes, filling the bits, partitioning for the next level.
-    timer.begin("levels_map");
-    auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
+    // Each level: its bits filled from the sequence, then the sequence partitioned for the
+    // next level.
+    timer.begin("levels");
+    auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L).code;
     auto seq = allocate<Symbol, memory_space>("strix::wavelet::sequence", n);
     auto next = allocate<Symbol, memory_space>("strix::wavelet::sequence_next", L > 1 ? n : 0);
     const auto w = d.template ref<std::uint64_t, Shape>();  // its alphabet and map only
@@ -257,13 +300,11 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
     for (int l = 0; l < L; ++l) {
       const P nl = size.v[l], base = d.offset[l] / 64, nwords = (nl + 63) / 64;
       const int shift = L - 1 - l;
-      timer.begin("levels_fill");
       const Symbol* seq_p = seq.data();
       Kokkos::parallel_for("strix::wavelet_fill_level", range(space, 0, nwords), KOKKOS_LAMBDA(const std::int64_t wi) {
         words(base + wi) = level_word(seq_p, P(wi) * 64, nl, shift);
       });
       if (l + 1 == L) break;
-      timer.begin("levels_partition");
       P level_ones = 0;
       Kokkos::parallel_scan(
           "strix::wavelet_level_prefix", range(space, 0, nwords + 1),
@@ -310,14 +351,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
       std::swap(seq, next);
     }
   }
-  timer.begin("rank_select");
-  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
-  timer.end();
-  if (stats) {
-    stats->set_counter("alphabet_size", sigma);
-    stats->set_counter("levels", std::uint64_t(L));
-    stats->set_counter("bytes", d.bytes());
-  }
+  end_build<ExecSpace, Symbol, Shape>(space, d, options, timer, stats);
 }
 
 }  // namespace strix::detail

@@ -52,19 +52,16 @@ void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, 
           if (h == 0) return;
           int l = 0;
           while ((P(h) >> (l + 1)) != 0) ++l;
-          P a = 0, b = sigma;
+          tree_node node{0, sigma};
           for (int depth = 0; depth < l; ++depth) {
-            if (b - a < 2) return;  // no such node
-            const P split = a + split_width(b - a);
-            if ((P(h) >> (l - 1 - depth)) & 1) a = split;
-            else b = split;
+            if (!node.inner()) return;  // no such node
+            node.descend((P(h) >> (l - 1 - depth)) & 1);
           }
-          if (b - a < 2) return;  // a leaf: no bits
-          nodes(h) = bits.rank1(off.v[l] + counts(a));
+          if (!node.inner()) return;  // a leaf: no bits
+          nodes(h) = bits.rank1(off.v[l] + counts(node.a));
           if (check) {
-            const P split = a + split_width(b - a);
-            const P ones = bits.rank1(off.v[l] + counts(b)) - nodes(h);
-            if (ones != counts(b) - counts(split)) ++errors;
+            const P ones = bits.rank1(off.v[l] + counts(node.b)) - nodes(h);
+            if (ones != counts(node.b) - counts(node.split())) ++errors;
           }
         },
         bad);

@@ -12,7 +12,6 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include <strix/core/memory.hpp>
@@ -89,26 +88,12 @@ class chunk_reader {
   int ready_slot_ = 0;
 };
 
-// Four consecutive 32-bit values from p (16-byte aligned): one load on the device.
-KOKKOS_FORCEINLINE_FUNCTION void load_four(const std::uint32_t* p, std::uint32_t* out) {
-#if defined(__CUDA_ARCH__)
-  const uint4 v = *reinterpret_cast<const uint4*>(p);
-  out[0] = v.x;
-  out[1] = v.y;
-  out[2] = v.z;
-  out[3] = v.w;
-#else
-  std::memcpy(out, p, 16);
-#endif
-}
-
 template <class ExecSpace, class Symbol, wavelet_shape Shape>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
                             wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using P = std::uint64_t;
-  constexpr bool tree = Shape == wavelet_shape::tree;
   const std::uint64_t chunk = std::min<std::uint64_t>(std::max<std::uint64_t>(options.build_chunk, 1), std::max<std::uint64_t>(n, 1));
   STRIX_USER_REQUIRE(chunk < (std::uint64_t(1) << 32), "build_chunk must be below 2^32 symbols");
   phase_timer<ExecSpace> timer(space, stats);
@@ -156,38 +141,17 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     }
     std::vector<P> counts(alphabet.size() + 1, 0);
     for (std::size_t m = 0; m < alphabet.size(); ++m) counts[m + 1] = counts[m] + count[m];
-    d.sigma = alphabet.size();
-    d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", d.sigma);
-    d.counts = allocate<P, memory_space>("strix::wavelet::counts", d.sigma + 1);
-    using U = Kokkos::MemoryUnmanaged;
-    Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
-    Kokkos::deep_copy(space, d.counts, Kokkos::View<const P*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
+    upload_alphabet(space, alphabet, counts, d);
   }
   const P sigma = d.sigma;
-  auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
-  P size[wavelet_max_levels + 1];
-  const P total_bits = wavelet_layout<Shape>(counts_h.data(), sigma, size, d.offset, d.levels);
+  begin_levels<ExecSpace, Symbol, Shape>(space, d);
   const int L = d.levels;
-  d.bits.n = total_bits;
-  d.bits.words = allocate<std::uint64_t, memory_space>("strix::wavelet::bits", padded_words(total_bits));
-  Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
 
   if (L > 0) {
     timer.begin("levels");
-    auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
-    // Code lengths (tree): a symbol takes part in level l while its code is longer than l.
-    auto length = allocate<std::uint8_t, memory_space>("strix::wavelet::code_lengths", sigma);
-    Kokkos::parallel_for("strix::wavelet_code_lengths", range(space, 0, sigma), KOKKOS_LAMBDA(const std::int64_t m) {
-      P a = 0, b = sigma;
-      int len = 0;
-      while (b - a > 1) {
-        const P split = a + split_width(b - a);
-        if (P(m) >= split) a = split;
-        else b = split;
-        ++len;
-      }
-      length(m) = static_cast<std::uint8_t>(tree ? len : L);
-    });
+    const auto codes = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
+    auto code = codes.code;
+    auto length = codes.length;
     auto keys = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_keys", chunk);
     auto keys_alt = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_keys_alt", chunk);
     auto vals = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_vals", chunk);
@@ -277,10 +241,10 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
           if (end - first == 64) {
             for (int q = 0; q < 64; q += 8) {
               std::uint32_t k8[8], m8[8];
-              load_four(sk + first + q, k8);
-              load_four(sk + first + q + 4, k8 + 4);
-              load_four(sv + first + q, m8);
-              load_four(sv + first + q + 4, m8 + 4);
+              load_u32x4(sk + first + q, k8);
+              load_u32x4(sk + first + q + 4, k8 + 4);
+              load_u32x4(sv + first + q, m8);
+              load_u32x4(sv + first + q + 4, m8 + 4);
               for (int r = 0; r < 8; ++r) visit(k8[r], m8[r], first + q + r);
             }
           } else {
@@ -294,14 +258,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       }
     }
   }
-  timer.begin("rank_select");
-  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
-  timer.end();
-  if (stats) {
-    stats->set_counter("alphabet_size", sigma);
-    stats->set_counter("levels", std::uint64_t(L));
-    stats->set_counter("bytes", d.bytes());
-  }
+  end_build<ExecSpace, Symbol, Shape>(space, d, options, timer, stats);
 }
 
 }  // namespace strix::detail

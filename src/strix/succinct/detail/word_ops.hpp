@@ -68,12 +68,70 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint64_t load_u64(const void* p) {
 #endif
 }
 
+// 32 bytes at p (32-byte aligned) as four little-endian words: one sector, two 16-byte loads
+// on the device. The one place for strix's CUDA vector loads, with load_u64 and load_u32x4.
+KOKKOS_FORCEINLINE_FUNCTION void load_32_bytes(const void* p, std::uint64_t* out) {
+#if defined(__CUDA_ARCH__)
+  const ulonglong2* q = static_cast<const ulonglong2*>(p);
+  const ulonglong2 a = q[0], b = q[1];
+  out[0] = a.x;
+  out[1] = a.y;
+  out[2] = b.x;
+  out[3] = b.y;
+#else
+  std::memcpy(out, p, 32);
+#endif
+}
+
+// Four consecutive 32-bit values from p (16-byte aligned): one load on the device.
+KOKKOS_FORCEINLINE_FUNCTION void load_u32x4(const std::uint32_t* p, std::uint32_t* out) {
+#if defined(__CUDA_ARCH__)
+  const uint4 v = *reinterpret_cast<const uint4*>(p);
+  out[0] = v.x;
+  out[1] = v.y;
+  out[2] = v.z;
+  out[3] = v.w;
+#else
+  std::memcpy(out, p, 16);
+#endif
+}
+
 // Largest power of two strictly below x (x >= 2): where a wavelet-tree node splits its
 // symbol interval.
 KOKKOS_FORCEINLINE_FUNCTION std::uint64_t split_width(std::uint64_t x) {
   std::uint64_t p = 1;
   while ((p << 1) < x) p <<= 1;
   return p;
+}
+
+// A wavelet-tree node: the interval [a, b) of minimal symbols under it. A node of two or
+// more symbols splits at a + split_width(b - a); the tree descent every builder and query
+// takes, one step at a time.
+struct tree_node {
+  std::uint64_t a, b;
+  KOKKOS_FORCEINLINE_FUNCTION bool inner() const { return b - a > 1; }
+  KOKKOS_FORCEINLINE_FUNCTION std::uint64_t split() const { return a + split_width(b - a); }
+  // To the right child (ones: the symbols from the split on) or the left one.
+  KOKKOS_FORCEINLINE_FUNCTION void descend(bool right) {
+    const std::uint64_t s = split();
+    if (right) a = s;
+    else b = s;
+  }
+};
+
+// Minimal symbol m's path in the tree of sigma symbols (left 0, right 1, from the root) and
+// its length.
+KOKKOS_FORCEINLINE_FUNCTION int tree_path(std::uint64_t m, std::uint64_t sigma, std::uint64_t& path) {
+  tree_node node{0, sigma};
+  int length = 0;
+  path = 0;
+  while (node.inner()) {
+    const bool right = m >= node.split();
+    node.descend(right);
+    path = 2 * path + (right ? 1 : 0);
+    ++length;
+  }
+  return length;
 }
 
 }  // namespace strix::detail
