@@ -105,7 +105,7 @@ TEST_CASE_TEMPLATE_APPLY(lcp_random, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("lcp: large inputs match Kasai over libdivsufsort", C, lcp_large) {
   using I = typename C::index;
-  const std::size_t n = large_text_bytes();
+  const std::size_t n = large_text_bytes(strix::is_host_space_v<typename C::space>);
   // The 64-bit runs check two inputs to keep the suite short.
   const auto inputs = large_inputs(n, sizeof(I) == 4);
   for (const auto& input : inputs) {

@@ -63,7 +63,7 @@ TEST_CASE_TEMPLATE_APPLY(sa_random, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("suffix array: large inputs match libdivsufsort", C, sa_large) {
   using I = typename C::index;
-  const std::size_t n = large_text_bytes();
+  const std::size_t n = large_text_bytes(strix::is_host_space_v<typename C::space>);
   // The 64-bit runs check two inputs to keep the suite short.
   const auto inputs = large_inputs(n, sizeof(I) == 4);
   for (const auto& input : inputs) {

@@ -94,13 +94,12 @@ inline bytes long_runs(std::size_t n, std::uint64_t seed) {
   return t;
 }
 
-// The size of the large inputs checked against libdivsufsort: above every size threshold of
-// the constructions (auto's 1 MiB host and 4 MiB GPU choices), and odd so that no period or
-// block divides it. STRIX_TEST_LARGE_BYTES sets another size of at least 1 MiB + 1 (CI's
-// host-only stages under sanitizers or the portable primitives use 1 MiB + 17: every host
-// threshold, in a quarter of the time).
-inline std::size_t large_text_bytes() {
-  constexpr std::size_t fallback = (std::size_t(4) << 20) + 17, least = (std::size_t(1) << 20) + 1;
+// The size of the large inputs checked against libdivsufsort on a backend: above every size
+// threshold of the constructions there (auto's 1 MiB on host backends, 4 MiB on GPUs), and
+// odd so that no period or block divides it: 1 MiB + 17 on host backends, 4 MiB + 17 on GPUs.
+// STRIX_TEST_LARGE_BYTES sets another size of at least 1 MiB + 1 for every backend.
+inline std::size_t large_text_bytes(bool host_backend) {
+  const std::size_t fallback = (std::size_t(host_backend ? 1 : 4) << 20) + 17, least = (std::size_t(1) << 20) + 1;
   const char* set = std::getenv("STRIX_TEST_LARGE_BYTES");
   if (set == nullptr || *set == '\0') return fallback;
   char* end = nullptr;

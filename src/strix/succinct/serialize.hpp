@@ -98,7 +98,7 @@ W load_wavelet(const typename W::execution_space& space, const wavelet_file_info
   std::uint64_t size[wavelet_max_levels + 1];
   d.n = info.n;
   d.sigma = info.sigma;
-  const std::uint64_t total = detail::wavelet_layout<W::shape>(counts.data(), info.sigma, size, d.offset, d.levels);
+  const std::uint64_t total = detail::wavelet_layout(W::shape, counts.data(), info.sigma, size, d.offset, d.levels);
   STRIX_USER_REQUIRE(total == info.total_bits, "wavelet file is corrupt (level sizes disagree with the counts)");
   for (int l = 0; l < d.levels; ++l)  // the padding after each level (to a 512-bit block) is zero
     for (std::uint64_t i = d.offset[l] + size[l]; i < d.offset[l + 1]; i = (i / 64 + 1) * 64)

@@ -101,15 +101,20 @@ inline int wavelet_levels(std::uint64_t sigma) {
   return l;
 }
 
-// Builds `d` from n symbols (the alphabet, counts, levels and the tables the queries read).
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
+// Builds `d` as a tree or a matrix from n symbols (the alphabet, counts, levels and the tables
+// the queries read). The builds take the shape at run time, so that each is compiled once
+// per symbol type for both shapes (a shape's kernels differ in a uniform branch or two); the
+// queries keep it in their type.
+template <class ExecSpace, class Symbol>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
-                   wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
+                   wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape, const wavelet_options& options,
+                   run_stats* stats);
 
 // The same from a host text streamed through the device in options.build_chunk symbols.
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
+template <class ExecSpace, class Symbol>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
-                            wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats);
+                            wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape, const wavelet_options& options,
+                            run_stats* stats);
 
 // Rank or select with the batch sorted by symbol (wavelet_options::sort_by_symbol).
 template <class ExecSpace, class Symbol, class I, wavelet_shape Shape>
@@ -121,9 +126,9 @@ void wavelet_sorted_queries(const ExecSpace& space, const wavelet_ref<Symbol, I,
 // Completes `d` given its alphabet, counts and level bits (d.bits.words, d.n, d.sigma, the
 // offsets): the directory and the query tables. `check`: verify that the bits agree with
 // the counts (a loaded file), else throw invalid_input.
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
-void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
-                    bool check);
+template <class ExecSpace, class Symbol>
+void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape,
+                    const wavelet_options& options, bool check);
 
 // Answers a batch. access: positions -> symbols; rank: (symbol, position) -> count;
 // select: (symbol, k) -> position. Arguments out of range add to status(0).
@@ -158,8 +163,8 @@ class wavelet {
     static_assert(std::is_same<typename TextView::non_const_value_type, Symbol>::value,
                   "strix: the text's element type must be the wavelet's symbol type");
     check_length(text.extent(0));
-    detail::build_wavelet<ExecutionSpace, Symbol, Shape>(
-        space_, detail::as_device_view<const Symbol, ExecutionSpace>(text, "text"), data_, options_, stats);
+    detail::build_wavelet<ExecutionSpace, Symbol>(
+        space_, detail::as_device_view<const Symbol, ExecutionSpace>(text, "text"), data_, Shape, options_, stats);
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
   }
 
@@ -172,7 +177,7 @@ class wavelet {
       wavelet w;
       w.space_ = space;
       w.options_ = options;
-      detail::build_wavelet_streamed<ExecutionSpace, Symbol, Shape>(space, text, n, w.data_, options, stats);
+      detail::build_wavelet_streamed<ExecutionSpace, Symbol>(space, text, n, w.data_, Shape, options, stats);
       w.status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
       return w;
     }
@@ -192,7 +197,7 @@ class wavelet {
   wavelet(const ExecutionSpace& space, detail::wavelet_data<ExecutionSpace, Symbol>&& data,
           const wavelet_options& options)
       : space_(space), options_(options), data_(std::move(data)) {
-    detail::finish_wavelet<ExecutionSpace, Symbol, Shape>(space_, data_, options_, true);
+    detail::finish_wavelet<ExecutionSpace, Symbol>(space_, data_, Shape, options_, true);
     status_ = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::status", 1);
   }
 
@@ -380,6 +385,10 @@ class wavelet {
 }  // namespace strix
 
 // The (symbol type, shape) pairs libstrix compiles wavelets for: M(SYMBOL, SHAPE, ...).
+#define STRIX_WAVELET_FOR_EACH_SYMBOL(M, ...) \
+  M(std::uint8_t, __VA_ARGS__)                \
+  M(std::uint16_t, __VA_ARGS__)               \
+  M(std::uint32_t, __VA_ARGS__)
 #define STRIX_WAVELET_FOR_EACH_KIND(M, ...)                     \
   M(std::uint8_t, strix::wavelet_shape::tree, __VA_ARGS__)      \
   M(std::uint16_t, strix::wavelet_shape::tree, __VA_ARGS__)     \
@@ -388,17 +397,17 @@ class wavelet {
   M(std::uint16_t, strix::wavelet_shape::matrix, __VA_ARGS__)   \
   M(std::uint32_t, strix::wavelet_shape::matrix, __VA_ARGS__)
 
-// The builds do not depend on the index type: one per (space, symbol, shape). The queries
-// take positions of the index type: one per (space, index, symbol, shape).
-#define STRIX_WAVELET_BUILD_DECLARE(PREFIX, SPACE, SYM, SHAPE)                                             \
-  PREFIX template void strix::detail::build_wavelet<SPACE, SYM, SHAPE>(                                    \
+// The builds depend on neither the index type nor the shape: one per (space, symbol). The
+// queries take positions of the index type: one per (space, index, symbol, shape).
+#define STRIX_WAVELET_BUILD_DECLARE(PREFIX, SPACE, SYM)                                                    \
+  PREFIX template void strix::detail::build_wavelet<SPACE, SYM>(                                           \
       const SPACE&, const strix::device_view<const SYM, SPACE>&, strix::detail::wavelet_data<SPACE, SYM>&, \
+      strix::wavelet_shape, const strix::wavelet_options&, strix::run_stats*);                             \
+  PREFIX template void strix::detail::build_wavelet_streamed<SPACE, SYM>(                                  \
+      const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&, strix::wavelet_shape, \
       const strix::wavelet_options&, strix::run_stats*);                                                   \
-  PREFIX template void strix::detail::build_wavelet_streamed<SPACE, SYM, SHAPE>(                           \
-      const SPACE&, const SYM*, std::uint64_t, strix::detail::wavelet_data<SPACE, SYM>&,                   \
-      const strix::wavelet_options&, strix::run_stats*);                                                   \
-  PREFIX template void strix::detail::finish_wavelet<SPACE, SYM, SHAPE>(                                   \
-      const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, const strix::wavelet_options&, bool);
+  PREFIX template void strix::detail::finish_wavelet<SPACE, SYM>(                                          \
+      const SPACE&, strix::detail::wavelet_data<SPACE, SYM>&, strix::wavelet_shape, const strix::wavelet_options&, bool);
 #define STRIX_WAVELET_QUERY_DECLARE(PREFIX, SPACE, SYM, I, SHAPE)                                          \
   PREFIX template void strix::detail::wavelet_sorted_queries<SPACE, SYM, I, SHAPE>(                        \
       const SPACE&, const strix::wavelet_ref<SYM, I, SHAPE>&, strix::wavelet_query,                        \
@@ -409,9 +418,9 @@ class wavelet {
       const strix::device_view<const SYM, SPACE>&, const strix::device_view<const I, SPACE>&,              \
       const strix::device_view<I, SPACE>&, const strix::device_view<SYM, SPACE>&,                          \
       const strix::device_view<std::uint64_t, SPACE>&);
-#define STRIX_WAVELET_BUILD_EXTERN_ONE(SYM, SHAPE, SPACE) STRIX_WAVELET_BUILD_DECLARE(extern, SPACE, SYM, SHAPE)
+#define STRIX_WAVELET_BUILD_EXTERN_ONE(SYM, SPACE) STRIX_WAVELET_BUILD_DECLARE(extern, SPACE, SYM)
 #define STRIX_WAVELET_QUERY_EXTERN_ONE(SYM, SHAPE, SPACE, I) STRIX_WAVELET_QUERY_DECLARE(extern, SPACE, SYM, I, SHAPE)
-#define STRIX_WAVELET_BUILD_EXTERN(SPACE) STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_BUILD_EXTERN_ONE, SPACE)
+#define STRIX_WAVELET_BUILD_EXTERN(SPACE) STRIX_WAVELET_FOR_EACH_SYMBOL(STRIX_WAVELET_BUILD_EXTERN_ONE, SPACE)
 #define STRIX_WAVELET_QUERY_EXTERN(SPACE, I) STRIX_WAVELET_FOR_EACH_KIND(STRIX_WAVELET_QUERY_EXTERN_ONE, SPACE, I)
 STRIX_FOR_EACH_ETI_SPACE(STRIX_WAVELET_BUILD_EXTERN)
 STRIX_FOR_EACH_ETI(STRIX_WAVELET_QUERY_EXTERN)

@@ -159,10 +159,11 @@ struct symbol_code_table {
   Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> length;
 };
 
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
-symbol_code_table<ExecSpace, Symbol> symbol_codes(const ExecSpace& space, std::uint64_t sigma, int L) {
+template <class ExecSpace, class Symbol>
+symbol_code_table<ExecSpace, Symbol> symbol_codes(const ExecSpace& space, std::uint64_t sigma, int L,
+                                                  wavelet_shape shape) {
   using P = std::uint64_t;
-  constexpr bool tree = Shape == wavelet_shape::tree;
+  const bool tree = shape == wavelet_shape::tree;
   symbol_code_table<ExecSpace, Symbol> t;
   t.code = allocate<Symbol, typename ExecSpace::memory_space>("strix::wavelet::codes", sigma);
   t.length = allocate<std::uint8_t, typename ExecSpace::memory_space>("strix::wavelet::code_lengths", sigma);
@@ -186,11 +187,11 @@ symbol_code_table<ExecSpace, Symbol> symbol_codes(const ExecSpace& space, std::u
 
 // The opening both builders share, once the alphabet is known: the levels' layout, and their
 // bits allocated and cleared.
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
-level_sizes begin_levels(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d) {
+template <class ExecSpace, class Symbol>
+level_sizes begin_levels(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape) {
   auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
   level_sizes size{};
-  d.bits.n = wavelet_layout<Shape>(counts_h.data(), d.sigma, size.v, d.offset, d.levels);
+  d.bits.n = wavelet_layout(shape, counts_h.data(), d.sigma, size.v, d.offset, d.levels);
   d.bits.words = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::bits", padded_words(d.bits.n));
   Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
   return size;
@@ -198,11 +199,11 @@ level_sizes begin_levels(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>
 
 // The closing both builders share: the rank/select directory and the query tables, and the
 // counters. The phases of either builder are "alphabet", "levels" and "rank_select".
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
-void end_build(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
-               phase_timer<ExecSpace>& timer, run_stats* stats) {
+template <class ExecSpace, class Symbol>
+void end_build(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape,
+               const wavelet_options& options, phase_timer<ExecSpace>& timer, run_stats* stats) {
   timer.begin("rank_select");
-  finish_wavelet<ExecSpace, Symbol, Shape>(space, d, options, false);
+  finish_wavelet<ExecSpace, Symbol>(space, d, shape, options, false);
   timer.end();
   if (stats) {
     stats->set_counter("alphabet_size", d.sigma);
@@ -244,13 +245,14 @@ KOKKOS_INLINE_FUNCTION void load8(const Symbol* seq, std::uint64_t i0, std::uint
   for (int k = 0; k < 8; ++k) c[k] = i0 + k < nl ? seq[i0 + k] : Symbol(0);
 }
 
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
+template <class ExecSpace, class Symbol>
 void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecSpace>& text,
-                   wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
+                   wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape, const wavelet_options& options,
+                   run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using P = std::uint64_t;
-  constexpr bool tree = Shape == wavelet_shape::tree;
+  const bool tree = shape == wavelet_shape::tree;
   phase_timer<ExecSpace> timer(space, stats);
   const std::uint64_t n = text.extent(0);
   d = wavelet_data<ExecSpace, Symbol>();
@@ -260,17 +262,18 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
   timer.begin("alphabet");
   find_alphabet(space, text, d);
   const std::uint64_t sigma = d.sigma;
-  const level_sizes size = begin_levels<ExecSpace, Symbol, Shape>(space, d);
+  const level_sizes size = begin_levels(space, d, shape);
   const int L = d.levels;
 
   if (L > 0) {
     // Each level: its bits filled from the sequence, then the sequence partitioned for the
     // next level.
     timer.begin("levels");
-    auto code = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L).code;
+    auto code = symbol_codes<ExecSpace, Symbol>(space, sigma, L, shape).code;
     auto seq = allocate<Symbol, memory_space>("strix::wavelet::sequence", n);
     auto next = allocate<Symbol, memory_space>("strix::wavelet::sequence_next", L > 1 ? n : 0);
-    const auto w = d.template ref<std::uint64_t, Shape>();  // its alphabet and map only
+    // Its alphabet and map only, which the shapes share.
+    const auto w = d.template ref<std::uint64_t, wavelet_shape::tree>();
     Kokkos::parallel_for("strix::wavelet_map", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
       P m = 0;
       w.minimal(text(i), m);
@@ -351,7 +354,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
       std::swap(seq, next);
     }
   }
-  end_build<ExecSpace, Symbol, Shape>(space, d, options, timer, stats);
+  end_build(space, d, shape, options, timer, stats);
 }
 
 }  // namespace strix::detail

@@ -19,9 +19,9 @@ struct level_offsets {
   std::uint64_t v[wavelet_max_levels + 1];
 };
 
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
-void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options,
-                    bool check) {
+template <class ExecSpace, class Symbol>
+void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape,
+                    const wavelet_options& options, bool check) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using P = std::uint64_t;
@@ -41,7 +41,7 @@ void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, 
 
   auto counts = d.counts;
   std::uint64_t bad = 0;
-  if (Shape == wavelet_shape::tree) {
+  if (shape == wavelet_shape::tree) {
     const P heap = P(1) << L;
     d.nodes = allocate<P, memory_space>("strix::wavelet::nodes", heap);
     auto nodes = d.nodes;

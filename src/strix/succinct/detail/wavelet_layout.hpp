@@ -31,15 +31,14 @@ inline std::uint64_t first_short_code(std::uint64_t sigma, int l) {
 
 // counts: sigma + 1 cumulative counts on the host. Fills size[l] and offset[l] (levels + 1
 // entries) and returns the total bits.
-template <wavelet_shape Shape>
-std::uint64_t wavelet_layout(const std::uint64_t* counts, std::uint64_t sigma, std::uint64_t* size,
-                             std::uint64_t* offset, int& levels) {
+inline std::uint64_t wavelet_layout(wavelet_shape shape, const std::uint64_t* counts, std::uint64_t sigma,
+                                    std::uint64_t* size, std::uint64_t* offset, int& levels) {
   levels = 0;
   while ((std::uint64_t(1) << levels) < sigma) ++levels;
   const std::uint64_t n = counts[sigma];
   std::uint64_t total = 0;
   for (int l = 0; l < levels; ++l) {
-    size[l] = Shape == wavelet_shape::matrix ? n : counts[first_short_code(sigma, l)];
+    size[l] = shape == wavelet_shape::matrix ? n : counts[first_short_code(sigma, l)];
     offset[l] = total;
     total += (size[l] + 511) / 512 * 512;
   }

@@ -25,11 +25,10 @@
 namespace strix::detail {
 
 // Group key of code c at level l: tree, its top l bits; matrix, the same reversed.
-template <wavelet_shape Shape>
-KOKKOS_INLINE_FUNCTION std::uint32_t level_key(std::uint64_t c, int L, int l) {
+KOKKOS_INLINE_FUNCTION std::uint32_t level_key(std::uint64_t c, int L, int l, bool tree) {
   if (l == 0) return 0;
   const std::uint64_t top = c >> (L - l);
-  if (Shape == wavelet_shape::tree) return static_cast<std::uint32_t>(top);
+  if (tree) return static_cast<std::uint32_t>(top);
   std::uint64_t r = 0;
   for (int b = 0; b < l; ++b) r |= ((top >> b) & 1) << (l - 1 - b);
   return static_cast<std::uint32_t>(r);
@@ -88,9 +87,10 @@ class chunk_reader {
   int ready_slot_ = 0;
 };
 
-template <class ExecSpace, class Symbol, wavelet_shape Shape>
+template <class ExecSpace, class Symbol>
 void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std::uint64_t n,
-                            wavelet_data<ExecSpace, Symbol>& d, const wavelet_options& options, run_stats* stats) {
+                            wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape, const wavelet_options& options,
+                            run_stats* stats) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using P = std::uint64_t;
@@ -144,12 +144,13 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     upload_alphabet(space, alphabet, counts, d);
   }
   const P sigma = d.sigma;
-  begin_levels<ExecSpace, Symbol, Shape>(space, d);
+  begin_levels(space, d, shape);
   const int L = d.levels;
 
   if (L > 0) {
     timer.begin("levels");
-    const auto codes = symbol_codes<ExecSpace, Symbol, Shape>(space, sigma, L);
+    const bool tree = shape == wavelet_shape::tree;
+    const auto codes = symbol_codes<ExecSpace, Symbol>(space, sigma, L, shape);
     auto code = codes.code;
     auto length = codes.length;
     auto keys = allocate<std::uint32_t, memory_space>("strix::wavelet::chunk_keys", chunk);
@@ -165,7 +166,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     auto chunk_first = allocate<P, memory_space>("strix::wavelet::chunk_first", groups_max + 1);
     auto counts = d.counts;
     auto words = d.bits.words;
-    const auto w = d.template ref<std::uint64_t, Shape>();  // its alphabet and map only
+    const auto w = d.template ref<std::uint64_t, wavelet_shape::tree>();  // its alphabet and map: either shape's
     // The per-chunk kernels take their functors as kernel arguments (Kokkos' light-weight
     // hint). By default a functor over 512 bytes (chunk_keys holds the whole ref) goes
     // through constant memory: a host-to-device copy that queues behind the next chunk's copy
@@ -182,7 +183,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       Kokkos::deep_copy(space, group_start, P(0));
       Kokkos::deep_copy(space, seen, P(0));
       Kokkos::parallel_for("strix::wavelet_group_counts", range(space, 0, sigma), KOKKOS_LAMBDA(const std::int64_t m) {
-        Kokkos::atomic_add(&group_start(level_key<Shape>(code(m), L, l)), counts(m + 1) - counts(m));
+        Kokkos::atomic_add(&group_start(level_key(code(m), L, l, tree)), counts(m + 1) - counts(m));
       });
       Kokkos::parallel_scan("strix::wavelet_group_starts", range(space, 0, groups + 1),
                             KOKKOS_LAMBDA(const std::int64_t g, P& upd, const bool final) {
@@ -197,7 +198,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
         Kokkos::parallel_for("strix::wavelet_chunk_keys", light(len), KOKKOS_LAMBDA(const std::int64_t i) {
           P m = 0;
           w.minimal(t(i), m);
-          keys(i) = level_key<Shape>(code(m), L, l);
+          keys(i) = level_key(code(m), L, l, tree);
           vals(i) = static_cast<std::uint32_t>(m);  // sorted with its key: read in order below
         });
         bool alt = false;
@@ -258,7 +259,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       }
     }
   }
-  end_build<ExecSpace, Symbol, Shape>(space, d, options, timer, stats);
+  end_build(space, d, shape, options, timer, stats);
 }
 
 }  // namespace strix::detail

@@ -17,13 +17,8 @@
 #include <cstdint>
 #include <string>
 
-#include <strix/core/memory.hpp>
-#include <strix/core/phase_timer.hpp>
-#include <strix/sa/detail/difference_cover/cover.hpp>
 #include <strix/sa/detail/difference_cover/dc_engine.hpp>
 #include <strix/sa/detail/difference_cover/induce_merge.hpp>
-#include <strix/sa/detail/difference_cover/symbols.hpp>
-#include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
 

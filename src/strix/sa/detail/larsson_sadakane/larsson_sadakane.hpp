@@ -29,18 +29,12 @@
 #include <string>
 #include <utility>
 
-#include <strix/core/bits.hpp>
-#include <strix/core/memory.hpp>
-#include <strix/core/phase_timer.hpp>
-#include <strix/core/views.hpp>
-#include <strix/error.hpp>
-#include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/small_segment_sort.hpp>
+// The shared part (memory, skeleton, initial sort; its includes): doubling_engine.hpp.
 #include <strix/sa/detail/doubling/doubling_engine.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
-#include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
 
