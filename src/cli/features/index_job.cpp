@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Kokkos half of index_job: one typed_index_job per (execution space, index width),
-// reached through on_space_and_width.
+// picked once per job through on_space_and_width, behind index_job::typed's few virtuals
+// (so that the dispatch is instantiated once, not once per method).
 #include "index_job.hpp"
 
 #include <strix/index/text_index.hpp>
@@ -9,19 +10,31 @@
 #include "../session_dispatch.hpp"
 
 namespace strix::cli {
+
+struct index_job::typed {
+  virtual ~typed() = default;
+  virtual void load_text(const host_buffer& text, std::uint64_t n) = 0;
+  virtual void prepare_suffix_array() = 0;
+  virtual void build_suffix_array() = 0;
+  virtual void load_suffix_array(const host_buffer& sa) = 0;
+  virtual std::string check_suffix_array(const host_buffer& sa) = 0;
+  virtual host_buffer suffix_array() = 0;
+  virtual host_buffer lcp() = 0;
+  virtual host_buffer bwt(std::uint64_t& primary) = 0;
+  virtual repeats_result repeats(bool all, bool raw_method) = 0;
+};
+
 namespace {
 
 template <class Space, class I>
-class typed_index_job {
+class typed_index_job final : public index_job::typed {
   using mem = typename Space::memory_space;
   using index = text_index<Space, I>;
 
  public:
-  typed_index_job(space_session<Space>& s, std::unique_ptr<index>& idx, host_buffer& out,
-                  const sa_options& algorithm)
-      : s_(s), index_(idx), out_(out), algorithm_(algorithm) {}
+  typed_index_job(space_session<Space>& s, const sa_options& algorithm) : s_(s), algorithm_(algorithm) {}
 
-  void load_text(const host_buffer& text, std::uint64_t n) {
+  void load_text(const host_buffer& text, std::uint64_t n) override {
     index_.reset();  // a new text: free the old index first
     auto t0 = session::clock::now();
     auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
@@ -33,14 +46,14 @@ class typed_index_job {
     index_ = std::make_unique<index>(s_.space(), text_d, algorithm_);
   }
 
-  void prepare_suffix_array() {
+  void prepare_suffix_array() override {
     const auto t0 = session::clock::now();
     index_->reserve_suffix_array();
     if (!out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
     s_.add_allocate_time(t0);
   }
 
-  void build_suffix_array() {
+  void build_suffix_array() override {
     prepare_suffix_array();
     const auto t0 = s_.begin_stage("suffix array");
     index_->suffix_array(&s_.report().library);
@@ -48,14 +61,14 @@ class typed_index_job {
     note_peak();
   }
 
-  void load_suffix_array(const host_buffer& sa) {
+  void load_suffix_array(const host_buffer& sa) override {
     const auto t0 = s_.begin_stage("check suffix array");
     index_->set_suffix_array(s_.template to_device<I>(sa, index_->size(), "strix::sa"), true);
     s_.end_stage("load_and_check_suffix_array", t0);
     note_peak();
   }
 
-  std::string check_suffix_array(const host_buffer& sa) {
+  std::string check_suffix_array(const host_buffer& sa) override {
     const auto t0 = s_.begin_stage("check");
     auto sa_d = s_.template to_device<I>(sa, index_->size(), "strix::sa");
     const auto verdict = strix::check_suffix_array(s_.space(), index_->text(), sa_d);
@@ -63,14 +76,14 @@ class typed_index_job {
     return verdict.ok ? std::string() : verdict.message;
   }
 
-  host_buffer suffix_array() {
+  host_buffer suffix_array() override {
     if (!index_->has(index_part::suffix_array)) build_suffix_array();
     return copy_out(index_->suffix_array());
   }
 
-  host_buffer lcp() { return copy_out(build_lcp()); }
+  host_buffer lcp() override { return copy_out(build_lcp()); }
 
-  host_buffer bwt(std::uint64_t& primary) {
+  host_buffer bwt(std::uint64_t& primary) override {
     ensure_suffix_array();
     const auto t0 = s_.begin_stage("bwt");
     auto bwt = index_->bwt(&s_.report().library);
@@ -80,7 +93,7 @@ class typed_index_job {
     return copy_out(bwt);
   }
 
-  repeats_result repeats(bool all, bool raw_method) {
+  repeats_result repeats(bool all, bool raw_method) override {
     auto lcp = build_lcp();
     auto t0 = s_.begin_stage("inverse suffix array");
     auto rank = index_->inverse_suffix_array();
@@ -146,53 +159,29 @@ class typed_index_job {
   }
 
   space_session<Space>& s_;
-  std::unique_ptr<index>& index_;
-  host_buffer& out_;
-  const sa_options& algorithm_;
+  sa_options algorithm_;
+  std::unique_ptr<index> index_;
+  host_buffer out_;  // staging for the arrays copied out
 };
 
 }  // namespace
 
-index_job::index_job(session& s, const sa_options& algorithm) : session_(s), algorithm_(algorithm) {}
-
-template <class F>
-decltype(auto) index_job::with_index(F&& f) {
-  return on_space_and_width(session_, [&](auto& s, auto width) -> decltype(auto) {
-    using Space = typename std::decay_t<decltype(s)>::execution_space;
-    using I = decltype(width);
-    using holder = std::unique_ptr<text_index<Space, I>>;
-    if (!index_) index_ = std::make_shared<holder>();
-    typed_index_job<Space, I> job(s, *std::static_pointer_cast<holder>(index_), out_, algorithm_);
-    return f(job);
+index_job::index_job(session& s, const sa_options& algorithm) : session_(s) {
+  typed_ = on_space_and_width(s, [&](auto& typed_session, auto width) -> std::unique_ptr<typed> {
+    using Space = typename std::decay_t<decltype(typed_session)>::execution_space;
+    return std::make_unique<typed_index_job<Space, decltype(width)>>(typed_session, algorithm);
   });
 }
+index_job::~index_job() = default;
 
-void index_job::load_text(const host_buffer& text, std::uint64_t n) {
-  with_index([&](auto& job) { job.load_text(text, n); });
-}
-void index_job::prepare_suffix_array() {
-  with_index([](auto& job) { job.prepare_suffix_array(); });
-}
-void index_job::build_suffix_array() {
-  with_index([](auto& job) { job.build_suffix_array(); });
-}
-void index_job::load_suffix_array(const host_buffer& sa) {
-  with_index([&](auto& job) { job.load_suffix_array(sa); });
-}
-std::string index_job::check_suffix_array(const host_buffer& sa) {
-  return with_index([&](auto& job) { return job.check_suffix_array(sa); });
-}
-host_buffer index_job::suffix_array() {
-  return with_index([](auto& job) { return job.suffix_array(); });
-}
-host_buffer index_job::lcp() {
-  return with_index([](auto& job) { return job.lcp(); });
-}
-host_buffer index_job::bwt(std::uint64_t& primary) {
-  return with_index([&](auto& job) { return job.bwt(primary); });
-}
-repeats_result index_job::repeats(bool all, bool raw_method) {
-  return with_index([&](auto& job) { return job.repeats(all, raw_method); });
-}
+void index_job::load_text(const host_buffer& text, std::uint64_t n) { typed_->load_text(text, n); }
+void index_job::prepare_suffix_array() { typed_->prepare_suffix_array(); }
+void index_job::build_suffix_array() { typed_->build_suffix_array(); }
+void index_job::load_suffix_array(const host_buffer& sa) { typed_->load_suffix_array(sa); }
+std::string index_job::check_suffix_array(const host_buffer& sa) { return typed_->check_suffix_array(sa); }
+host_buffer index_job::suffix_array() { return typed_->suffix_array(); }
+host_buffer index_job::lcp() { return typed_->lcp(); }
+host_buffer index_job::bwt(std::uint64_t& primary) { return typed_->bwt(primary); }
+repeats_result index_job::repeats(bool all, bool raw_method) { return typed_->repeats(all, raw_method); }
 
 }  // namespace strix::cli

@@ -23,6 +23,7 @@ class index_job {
  public:
   // `algorithm`: how the suffix array is built.
   explicit index_job(session& s, const sa_options& algorithm = {});
+  ~index_job();
 
   session& owner() const { return session_; }
   // Copies the text (n bytes of `text`) to the backend; the first call of a run.
@@ -39,14 +40,12 @@ class index_job {
   host_buffer bwt(std::uint64_t& primary);
   repeats_result repeats(bool all, bool raw_method);
 
- private:
-  template <class F>
-  decltype(auto) with_index(F&& f);
+  // The typed job of the session's space and width (index_job.cpp), picked once.
+  struct typed;
 
+ private:
   session& session_;
-  sa_options algorithm_;
-  std::shared_ptr<void> index_;  // the text_index of the session's space and width
-  host_buffer out_;              // staging for the arrays copied out
+  std::unique_ptr<typed> typed_;
 };
 
 }  // namespace strix::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Kokkos half of wavelet_job: one typed_wavelet_job per (execution space, symbol type,
-// index width, shape), reached through on_space_and_width and the job's own symbol and shape.
+// index width, shape), picked once per job behind wavelet_job::typed's few virtuals (so that
+// the dispatch is instantiated once, not once per method).
 #include "wavelet_job.hpp"
 
 #include <strix/succinct/serialize.hpp>
@@ -9,17 +10,31 @@
 #include "../session_dispatch.hpp"
 
 namespace strix::cli {
+
+struct wavelet_job::typed {
+  virtual ~typed() = default;
+  virtual void build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) = 0;
+  virtual void save(const byte_writer& write) = 0;
+  virtual void load(const wavelet_file_info& info, const byte_reader& read) = 0;
+  virtual std::vector<std::uint64_t> query(wavelet_query op, const std::vector<std::uint64_t>& symbols,
+                                           const std::vector<std::uint64_t>& args) = 0;
+  virtual std::uint64_t size() const = 0;
+  virtual std::uint64_t alphabet_size() const = 0;
+  virtual int levels() const = 0;
+  virtual std::size_t bytes() const = 0;
+};
+
 namespace {
 
 template <class Space, class S, class I, wavelet_shape Shape>
-class typed_wavelet_job {
+class typed_wavelet_job final : public wavelet_job::typed {
   using W = wavelet<Space, S, I, Shape>;
   using host_space = typename space_session<Space>::host_space;
 
  public:
-  typed_wavelet_job(space_session<Space>& s, W& w) : s_(s), w_(w) {}
+  explicit typed_wavelet_job(space_session<Space>& s) : s_(s) {}
 
-  void build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) {
+  void build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) override {
     if (chunk > 0 && chunk < n) {
       const auto t0 = s_.begin_stage(stage_name());
       wavelet_options options;
@@ -38,13 +53,13 @@ class typed_wavelet_job {
     s_.note_peak(w_.bytes() + n * sizeof(S));
   }
 
-  void save(const byte_writer& write) {
+  void save(const byte_writer& write) override {
     const auto t0 = s_.begin_stage("write output");
     save_wavelet(w_, write);
     s_.end_stage("save", t0);
   }
 
-  void load(const wavelet_file_info& info, const byte_reader& read) {
+  void load(const wavelet_file_info& info, const byte_reader& read) override {
     const auto t0 = s_.begin_stage("load");
     w_ = load_wavelet<W>(s_.space(), info, read);
     s_.end_stage("load", t0);
@@ -52,7 +67,7 @@ class typed_wavelet_job {
   }
 
   std::vector<std::uint64_t> query(wavelet_query op, const std::vector<std::uint64_t>& symbols,
-                                   const std::vector<std::uint64_t>& args) {
+                                   const std::vector<std::uint64_t>& args) override {
     const std::size_t m = args.size();
     // Staging memory (pinned for GPUs); one spare byte each, so that no query is no problem.
     const host_buffer positions_h = s_.allocate_host(m * sizeof(I) + 1), out_h = s_.allocate_host(m * sizeof(I) + 1);
@@ -77,70 +92,52 @@ class typed_wavelet_job {
     return answers;
   }
 
+  std::uint64_t size() const override { return w_.size(); }
+  std::uint64_t alphabet_size() const override { return w_.alphabet_size(); }
+  int levels() const override { return w_.levels(); }
+  std::size_t bytes() const override { return w_.bytes(); }
+
  private:
   static const char* stage_name() { return Shape == wavelet_shape::matrix ? "wavelet matrix" : "wavelet tree"; }
 
   space_session<Space>& s_;
-  W& w_;
+  W w_;
 };
+
+// The job for the session's space and width, and this symbol type and shape.
+template <class Space, class I>
+std::unique_ptr<wavelet_job::typed> make_typed(space_session<Space>& s, int symbol_bytes, wavelet_shape shape) {
+  auto of = [&](auto symbol) -> std::unique_ptr<wavelet_job::typed> {
+    using S = decltype(symbol);
+    if (shape == wavelet_shape::matrix) return std::make_unique<typed_wavelet_job<Space, S, I, wavelet_shape::matrix>>(s);
+    return std::make_unique<typed_wavelet_job<Space, S, I, wavelet_shape::tree>>(s);
+  };
+  if (symbol_bytes == 1) return of(std::uint8_t{});
+  if (symbol_bytes == 2) return of(std::uint16_t{});
+  return of(std::uint32_t{});
+}
 
 }  // namespace
 
-wavelet_job::wavelet_job(session& s, int symbol_bytes, wavelet_shape shape)
-    : session_(s), symbol_bytes_(symbol_bytes), shape_(shape) {
+wavelet_job::wavelet_job(session& s, int symbol_bytes, wavelet_shape shape) {
   STRIX_REQUIRE(symbol_bytes == 1 || symbol_bytes == 2 || symbol_bytes == 4);
-}
-
-template <class F>
-decltype(auto) wavelet_job::with_wavelet(F&& f) {
-  return on_space_and_width(session_, [&](auto& s, auto width) -> decltype(auto) {
-    using Space = typename std::decay_t<decltype(s)>::execution_space;
-    using I = decltype(width);
-    auto with_type = [&](auto symbol, auto shape) -> decltype(auto) {
-      using S = decltype(symbol);
-      using W = wavelet<Space, S, I, decltype(shape)::value>;
-      if (!wavelet_) wavelet_ = std::make_shared<W>();
-      W& w = *std::static_pointer_cast<W>(wavelet_);
-      typed_wavelet_job<Space, S, I, decltype(shape)::value> job(s, w);
-      auto done = [&] {
-        size_ = w.size();
-        sigma_ = w.alphabet_size();
-        levels_ = w.levels();
-        bytes_ = w.bytes();
-      };
-      if constexpr (std::is_void_v<decltype(f(job))>) {
-        f(job);
-        done();
-      } else {
-        auto result = f(job);
-        done();
-        return result;
-      }
-    };
-    using tree = std::integral_constant<wavelet_shape, wavelet_shape::tree>;
-    using matrix = std::integral_constant<wavelet_shape, wavelet_shape::matrix>;
-    auto with_shape = [&](auto symbol) -> decltype(auto) {
-      if (shape_ == wavelet_shape::matrix) return with_type(symbol, matrix{});
-      return with_type(symbol, tree{});
-    };
-    if (symbol_bytes_ == 1) return with_shape(std::uint8_t{});
-    if (symbol_bytes_ == 2) return with_shape(std::uint16_t{});
-    return with_shape(std::uint32_t{});
+  typed_ = on_space_and_width(s, [&](auto& typed_session, auto width) {
+    using Space = typename std::decay_t<decltype(typed_session)>::execution_space;
+    return make_typed<Space, decltype(width)>(typed_session, symbol_bytes, shape);
   });
 }
+wavelet_job::~wavelet_job() = default;
 
-void wavelet_job::build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) {
-  with_wavelet([&](auto& job) { job.build(text, n, chunk); });
-}
-void wavelet_job::save(const byte_writer& write) {
-  with_wavelet([&](auto& job) { job.save(write); });
-}
-void wavelet_job::load(const wavelet_file_info& info, const byte_reader& read) {
-  with_wavelet([&](auto& job) { job.load(info, read); });
-}
+void wavelet_job::build(const host_buffer& text, std::uint64_t n, std::uint64_t chunk) { typed_->build(text, n, chunk); }
+void wavelet_job::save(const byte_writer& write) { typed_->save(write); }
+void wavelet_job::load(const wavelet_file_info& info, const byte_reader& read) { typed_->load(info, read); }
 std::vector<std::uint64_t> wavelet_job::query(wavelet_query op, const std::vector<std::uint64_t>& symbols,
                                               const std::vector<std::uint64_t>& args) {
-  return with_wavelet([&](auto& job) { return job.query(op, symbols, args); });
+  return typed_->query(op, symbols, args);
 }
+std::uint64_t wavelet_job::size() const { return typed_->size(); }
+std::uint64_t wavelet_job::alphabet_size() const { return typed_->alphabet_size(); }
+int wavelet_job::levels() const { return typed_->levels(); }
+std::size_t wavelet_job::bytes() const { return typed_->bytes(); }
 
 }  // namespace strix::cli

@@ -17,6 +17,7 @@ class wavelet_job {
  public:
   // Symbols of `symbol_bytes` bytes (1, 2 or 4), positions of the session's width.
   wavelet_job(session& s, int symbol_bytes, wavelet_shape shape);
+  ~wavelet_job();
 
   // n symbols, little-endian, in `text`; chunk > 0 streams the text through the device in
   // chunks of that many symbols.
@@ -29,22 +30,17 @@ class wavelet_job {
   std::vector<std::uint64_t> query(wavelet_query op, const std::vector<std::uint64_t>& symbols,
                                    const std::vector<std::uint64_t>& args);
 
-  std::uint64_t size() const { return size_; }
-  std::uint64_t alphabet_size() const { return sigma_; }
-  int levels() const { return levels_; }
-  std::size_t bytes() const { return bytes_; }
+  std::uint64_t size() const;
+  std::uint64_t alphabet_size() const;
+  int levels() const;
+  std::size_t bytes() const;
+
+  // The typed job of the session's space and width, the symbol type and the shape
+  // (wavelet_job.cpp), picked once.
+  struct typed;
 
  private:
-  template <class F>
-  decltype(auto) with_wavelet(F&& f);
-
-  session& session_;
-  int symbol_bytes_;
-  wavelet_shape shape_;
-  std::shared_ptr<void> wavelet_;  // the wavelet of the session's space and width
-  std::uint64_t size_ = 0, sigma_ = 0;
-  int levels_ = 0;
-  std::size_t bytes_ = 0;
+  std::unique_ptr<typed> typed_;
 };
 
 }  // namespace strix::cli
