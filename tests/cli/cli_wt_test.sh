@@ -101,7 +101,10 @@ done
 
 # --- errors: one line, the documented status, no output left behind -------------------
 head -c 100 dna.wt > truncated.wt
-cp dna.wt corrupt.wt && printf '\001' | dd of=corrupt.wt bs=1 seek=200 conv=notrunc 2>/dev/null
+# Byte 200 (level bits) with its low bit flipped: always a change, whatever the random text made it.
+cp dna.wt corrupt.wt && byte=$(od -An -tu1 -j200 -N1 dna.wt | tr -d ' ') &&
+  printf "\\$(printf '%03o' $((byte ^ 1)))" | dd of=corrupt.wt bs=1 seek=200 conv=notrunc 2>/dev/null
+cmp -s dna.wt corrupt.wt && bad "the corrupt file equals the good one" || ok
 printf '0\n' > zero.tsv
 EXPECT_STATUS=2 expect_error "foreign file" o1 "$STRIX" wt query dna.txt --op access zero.tsv -o o1
 EXPECT_STATUS=2 expect_error "truncated file" o2 "$STRIX" wt query truncated.wt --op access zero.tsv -o o2
