@@ -166,7 +166,7 @@ class typed_index_job final : public index_job::typed {
 
 }  // namespace
 
-index_job::index_job(session& s, const sa_options& algorithm) : session_(s) {
+index_job::index_job(session& s, const sa_options& algorithm) {
   typed_ = on_space_and_width(s, [&](auto& typed_session, auto width) -> std::unique_ptr<typed> {
     using Space = typename std::decay_t<decltype(typed_session)>::execution_space;
     return std::make_unique<typed_index_job<Space, decltype(width)>>(typed_session, algorithm);

@@ -25,7 +25,6 @@ class index_job {
   explicit index_job(session& s, const sa_options& algorithm = {});
   ~index_job();
 
-  session& owner() const { return session_; }
   // Copies the text (n bytes of `text`) to the backend; the first call of a run.
   void load_text(const host_buffer& text, std::uint64_t n);
   // Allocates what building the suffix array needs, outside the timed stages.
@@ -44,7 +43,6 @@ class index_job {
   struct typed;
 
  private:
-  session& session_;
   std::unique_ptr<typed> typed_;
 };
 

@@ -29,7 +29,6 @@ namespace {
 template <class Space, class S, class I, wavelet_shape Shape>
 class typed_wavelet_job final : public wavelet_job::typed {
   using W = wavelet<Space, S, I, Shape>;
-  using host_space = typename space_session<Space>::host_space;
 
  public:
   explicit typed_wavelet_job(space_session<Space>& s) : s_(s) {}

@@ -97,26 +97,16 @@ W load_wavelet(const typename W::execution_space& space, const wavelet_file_info
   detail::wavelet_data<Space, Symbol> d;
   std::uint64_t size[wavelet_max_levels + 1];
   d.n = info.n;
-  d.sigma = info.sigma;
   const std::uint64_t total = detail::wavelet_layout(W::shape, counts.data(), info.sigma, size, d.offset, d.levels);
   STRIX_USER_REQUIRE(total == info.total_bits, "wavelet file is corrupt (level sizes disagree with the counts)");
   for (int l = 0; l < d.levels; ++l)  // the padding after each level (to a 512-bit block) is zero
     for (std::uint64_t i = d.offset[l] + size[l]; i < d.offset[l + 1]; i = (i / 64 + 1) * 64)
       STRIX_USER_REQUIRE((words[i / 64] >> (i % 64)) == 0, "wavelet file is corrupt (bits between levels)");
-  using U = Kokkos::MemoryUnmanaged;
-  d.alphabet = detail::allocate<Symbol, memory_space>("strix::wavelet::alphabet", info.sigma);
-  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
-  d.counts = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
-  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
+  detail::upload_alphabet(space, alphabet, counts, d);
   d.bits.n = info.total_bits;
   d.bits.words = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::bits", words.size());
-  Kokkos::deep_copy(space, d.bits.words, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(words.data(), words.size()));
-  if (sizeof(Symbol) < 4) {
-    std::vector<std::uint32_t> map(std::size_t(1) << (8 * sizeof(Symbol)), 0);
-    for (std::uint64_t m = 0; m < info.sigma; ++m) map[alphabet[m]] = static_cast<std::uint32_t>(m + 1);
-    d.dense_map = detail::allocate<std::uint32_t, memory_space>("strix::wavelet::dense_map", map.size());
-    Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), map.size()));
-  }
+  Kokkos::deep_copy(space, d.bits.words,
+                    Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(words.data(), words.size()));
   space.fence();
   return W(space, std::move(d), options);
 }

@@ -22,6 +22,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <strix/core/eti.hpp>
 #include <strix/core/memory.hpp>
@@ -93,6 +94,28 @@ struct wavelet_data {
            nodes.span() * 8;
   }
 };
+
+// The alphabet (sorted symbols) and their cumulative counts (sigma + 1), known on the host,
+// onto the device, with the dense symbol map of 8- and 16-bit symbols: what a build found or a
+// file held.
+template <class ExecSpace, class Symbol>
+void upload_alphabet(const ExecSpace& space, const std::vector<Symbol>& alphabet,
+                     const std::vector<std::uint64_t>& counts, wavelet_data<ExecSpace, Symbol>& d) {
+  using memory_space = typename ExecSpace::memory_space;
+  using U = Kokkos::MemoryUnmanaged;
+  d.sigma = alphabet.size();
+  d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", alphabet.size());
+  d.counts = allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
+  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
+  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
+  if constexpr (sizeof(Symbol) < 4) {
+    std::vector<std::uint32_t> map(std::size_t(1) << (8 * sizeof(Symbol)), 0);
+    for (std::size_t m = 0; m < alphabet.size(); ++m) map[alphabet[m]] = static_cast<std::uint32_t>(m + 1);
+    d.dense_map = allocate<std::uint32_t, memory_space>("strix::wavelet::dense_map", map.size());
+    Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), map.size()));
+  }
+  space.fence();
+}
 
 // Levels of a wavelet tree or matrix over sigma symbols: ceil(log2 sigma).
 inline int wavelet_levels(std::uint64_t sigma) {

@@ -52,41 +52,20 @@ void add_dense_histogram(const ExecSpace& space, const device_view<const Symbol,
   }
 }
 
-// The alphabet (sorted symbols) and their cumulative counts (sigma + 1), found on the host,
-// onto the device.
-template <class ExecSpace, class Symbol>
-void upload_alphabet(const ExecSpace& space, const std::vector<Symbol>& alphabet,
-                     const std::vector<std::uint64_t>& counts, wavelet_data<ExecSpace, Symbol>& d) {
-  using memory_space = typename ExecSpace::memory_space;
-  using U = Kokkos::MemoryUnmanaged;
-  d.sigma = alphabet.size();
-  d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", alphabet.size());
-  d.counts = allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
-  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
-  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
-  space.fence();
-}
-
 // Alphabet, dense map and counts of 8- and 16-bit symbols from their full histogram.
 template <class ExecSpace, class Symbol>
 void alphabet_from_histogram(const ExecSpace& space, const Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space>& hist,
                              wavelet_data<ExecSpace, Symbol>& d) {
-  using memory_space = typename ExecSpace::memory_space;
   constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hist);
   std::vector<Symbol> alphabet;
   std::vector<std::uint64_t> counts(1, 0);
-  std::vector<std::uint32_t> map(values, 0);
   for (std::size_t c = 0; c < values; ++c)
     if (h(c)) {
       alphabet.push_back(static_cast<Symbol>(c));
       counts.push_back(counts.back() + h(c));
-      map[c] = static_cast<std::uint32_t>(alphabet.size());
     }
   upload_alphabet(space, alphabet, counts, d);
-  d.dense_map = allocate<std::uint32_t, memory_space>("strix::wavelet::dense_map", values);
-  Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(map.data(), values));
-  space.fence();
 }
 
 // Alphabet, dense map and counts of 8- and 16-bit symbols from a full histogram.

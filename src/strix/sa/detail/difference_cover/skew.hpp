@@ -48,7 +48,7 @@ struct class_major_layout {
 template <class ExecSpace, class I>
 class dc_skew final : public dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I> {
   using base = dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I>;
-  using base::capacity_, base::cover_, base::mem_, base::merge_buf_, base::space_, base::ws_;
+  using base::cover_, base::mem_, base::merge_buf_, base::space_, base::ws_;
 
  public:
   using typename base::index_view, typename base::memory_space, typename base::policy;

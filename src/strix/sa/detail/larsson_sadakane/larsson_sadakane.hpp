@@ -54,7 +54,7 @@ constexpr int ls_medium_code = 14, ls_large_code = 15, ls_class_bits = 4, ls_cod
 template <class ExecSpace, class I>
 class larsson_sadakane final : public doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I> {
   using base = doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I>;
-  using base::capacity_, base::isa_, base::m_, base::mem_, base::n_, base::sa_, base::space_, base::suf_,
+  using base::capacity_, base::isa_, base::m_, base::mem_, base::n_, base::space_, base::suf_,
       base::suf_alt_, base::timer_, base::ws_;
 
  public:
