@@ -15,8 +15,6 @@ namespace strix::cli {
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "strix writes little-endian files");
 
-constexpr std::uint64_t four_gib = 1ull << 32;
-
 // Index width for n symbols: `requested` (32 or 64), or with 0 the narrowest that holds n
 // (strix::index_width_for); `what` names them in the error ("an input of N bytes").
 int choose_width(std::uint64_t n, int requested, const std::string& what);

@@ -125,9 +125,8 @@ wavelet_query parse_op(const std::string& op) {
   return op == "access" ? wavelet_query::access : op == "rank" ? wavelet_query::rank : wavelet_query::select;
 }
 
-// Answers as TSV lines or binary u64 values.
-std::string format_answers(const std::vector<std::uint64_t>& answers, bool binary) {
-  if (binary) return std::string(reinterpret_cast<const char*>(answers.data()), answers.size() * 8);
+// Answers as TSV lines (binary answers are written as they are).
+std::string tsv_answers(const std::vector<std::uint64_t>& answers) {
   std::string text;
   text.reserve(answers.size() * 8);
   for (std::uint64_t a : answers) {
@@ -182,10 +181,16 @@ int run_wt_query(const wt_query_options& q) {
   wavelet.load(h, read);
   const std::vector<std::uint64_t> answers = wavelet.query(op, symbols, args);
   progress().stage("write output");
-  const std::string formatted = format_answers(answers, q.format == "binary");
-  if (out) out->write(formatted.data(), formatted.size());
-  else STRIX_USER_REQUIRE(std::fwrite(formatted.data(), 1, formatted.size(), stdout) == formatted.size(),
-                          "cannot write the answers to standard output");
+  auto emit = [&out](const void* p, std::size_t k) {
+    if (out) out->write(p, k);
+    else STRIX_USER_REQUIRE(std::fwrite(p, 1, k, stdout) == k, "cannot write the answers to standard output");
+  };
+  if (q.format == "binary") {
+    emit(answers.data(), answers.size() * 8);
+  } else {
+    const std::string text = tsv_answers(answers);
+    emit(text.data(), text.size());
+  }
   if (q.common.stats) {
     auto j = stats_json("wt query", h.n, *s);
     j["op"] = q.op;

@@ -111,7 +111,7 @@ class text_index {
   // Copies n bytes of host memory into the execution space's memory.
   text_index(const ExecutionSpace& space, const std::uint8_t* host_text, std::uint64_t n,
              const sa_options& options = {})
-      : text_index(space, (check_length(n), copy_text_to_device(space, host_text, n)), options) {}
+      : text_index(space, checked_copy(space, host_text, n), options) {}
 
   // Shares a text already in the execution space's memory (never written).
   text_index(const ExecutionSpace& space, const view<const std::uint8_t>& text, const sa_options& options = {})
@@ -123,7 +123,7 @@ class text_index {
 
   const ExecutionSpace& space() const { return space_; }
   std::uint64_t size() const { return text().extent(0); }
-  view<const std::uint8_t> text() const { return std::get<0>(parts_).view; }
+  view<const std::uint8_t> text() const { return part<index_part::text>().view; }
 
   // The suffix array, built on first request. `stats` receives the phases of a build.
   view<const I> suffix_array(run_stats* stats = nullptr) {
@@ -253,6 +253,10 @@ class text_index {
   auto& part() {
     return std::get<static_cast<std::size_t>(P)>(parts_);
   }
+  template <index_part P>
+  const auto& part() const {
+    return std::get<static_cast<std::size_t>(P)>(parts_);
+  }
   detail::workspace_part<ExecutionSpace, I>& workspace() { return part<index_part::sa_workspace>(); }
 
   // f(slot of part p), the one place that maps a part to its slot.
@@ -281,6 +285,11 @@ class text_index {
   }
 
   static void check_length(std::uint64_t n) { strix::check_length<I>(n, "text of " + std::to_string(n) + " bytes"); }
+  // The host text on the device, checked first so that a text too long allocates nothing.
+  static view<std::uint8_t> checked_copy(const ExecutionSpace& space, const std::uint8_t* host_text, std::uint64_t n) {
+    check_length(n);
+    return copy_text_to_device(space, host_text, n);
+  }
   void note_peak() { peak_ = std::max(peak_, bytes()); }
   // A build of `built` is done: `local.peak_bytes` counts the algorithm's temporaries and the
   // parts it read and wrote (its sources in index_parts, itself, and for the suffix array its
