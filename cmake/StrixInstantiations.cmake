@@ -15,7 +15,8 @@ set(_strix_eti_features
   "difference_cover|strix/sa/detail/difference_cover/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
   "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
   "wavelet_build|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_BUILD_INSTANTIATE|space"
-  "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index")
+  "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index"
+  "fm_index|strix/fm_index/detail/fm_index_def.hpp|STRIX_FM_INDEX_INSTANTIATE|index")
 # Kokkos device name|execution space|guard macro
 set(_strix_eti_spaces
   "CUDA|Kokkos::Cuda|KOKKOS_ENABLE_CUDA"

@@ -8,6 +8,7 @@
 #include <strix/core/length.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/error.hpp>
+#include <strix/fm_index/fm_index.hpp>
 #include <strix/index/text_index.hpp>
 #include <strix/lcp/lcp.hpp>
 #include <strix/lcp/sequential.hpp>

@@ -24,6 +24,7 @@
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
 #include <strix/error.hpp>
+#include <strix/fm_index/fm_index.hpp>
 #include <strix/lcp/lcp.hpp>
 #include <strix/sa/check.hpp>
 #include <strix/sa/inverse_suffix_array.hpp>
@@ -32,8 +33,8 @@
 namespace strix {
 
 // The parts of a text_index, for has(), release() and bytes().
-enum class index_part { text, suffix_array, inverse_suffix_array, lcp, bwt, sa_workspace };
-constexpr std::size_t index_part_count = 6;
+enum class index_part { text, suffix_array, inverse_suffix_array, lcp, bwt, fm_index, sa_workspace };
+constexpr std::size_t index_part_count = 7;
 
 constexpr unsigned part_bit(index_part p) { return 1u << static_cast<unsigned>(p); }
 
@@ -52,6 +53,8 @@ inline constexpr index_part_info index_parts[index_part_count] = {
     {index_part::lcp, "lcp", "LCP array: n indexes", part_bit(index_part::text) | part_bit(index_part::suffix_array)},
     {index_part::bwt, "bwt", "BWT (divbwt layout): n bytes, and its primary index",
      part_bit(index_part::text) | part_bit(index_part::suffix_array)},
+    {index_part::fm_index, "fm_index", "FM-index: rank structure of the BWT, C, suffix-array samples",
+     part_bit(index_part::suffix_array) | part_bit(index_part::bwt)},
     {index_part::sa_workspace, "sa_workspace", "the suffix-array construction's working memory", 0},
 };
 static_assert(index_parts[index_part_count - 1].part == index_part::sa_workspace, "one row per part, in order");
@@ -82,6 +85,15 @@ struct array_part {
     view = {};
     built = false;
   }
+};
+
+// An object that owns its device data (the FM-index), held once built.
+template <class T>
+struct object_part {
+  std::shared_ptr<const T> object;
+  bool has() const { return object != nullptr; }
+  std::size_t bytes() const { return object ? object->bytes() : 0; }
+  void release() { object.reset(); }
 };
 
 // The suffix-array construction's handle (its algorithm and working memory).
@@ -212,6 +224,28 @@ class text_index {
     return primary_;
   }
 
+  // The FM-index (strix/fm_index/fm_index.hpp), built on first request from the suffix array
+  // and the BWT. What it builds on the way (the suffix array, its working memory, the BWT)
+  // is released once the index stands; parts held before are kept. `options` applies to
+  // the first build (release(index_part::fm_index) to build again with others).
+  const strix::fm_index<ExecutionSpace, I>& fm_index(const fm_options& options = {}, run_stats* stats = nullptr) {
+    auto& fm = part<index_part::fm_index>();
+    if (!fm.object) {
+      const unsigned held = (has(index_part::suffix_array) ? part_bit(index_part::suffix_array) : 0u) |
+                            (has(index_part::bwt) ? part_bit(index_part::bwt) : 0u) |
+                            (has(index_part::sa_workspace) ? part_bit(index_part::sa_workspace) : 0u);
+      auto sa = suffix_array(stats);
+      auto l = bwt(stats);
+      run_stats local = stats ? stats->observers() : run_stats{};
+      fm.object = std::make_shared<const strix::fm_index<ExecutionSpace, I>>(space_, sa, l, primary_, options,
+                                                                             stats ? &local : nullptr);
+      finish_build(stats, local, index_part::fm_index);
+      for (auto built_here : {index_part::suffix_array, index_part::bwt, index_part::sa_workspace})
+        if (!(held & part_bit(built_here))) with_part(built_here, [](auto& slot) { slot.release(); });
+    }
+    return *fm.object;
+  }
+
   bool has(index_part p) const {
     return with_part(p, [](const auto& slot) { return slot.has(); });
   }
@@ -246,6 +280,7 @@ class text_index {
   };
   using parts = std::tuple<text_part, detail::array_part<I, memory_space>, detail::array_part<I, memory_space>,
                            detail::array_part<I, memory_space>, detail::array_part<std::uint8_t, memory_space>,
+                           detail::object_part<strix::fm_index<ExecutionSpace, I>>,
                            detail::workspace_part<ExecutionSpace, I>>;
   static_assert(std::tuple_size<parts>::value == index_part_count, "one slot per part, in index_part's order");
 

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// strix::fm_index: an FM-index built on the device and held there — count, locate and
+// extract of byte patterns in batches.
+//
+// Built from a text's suffix array and BWT (text_index::fm_index() builds them on the way),
+// it holds the BWT's rank structure, the C array, the suffix-array positions of every
+// sample_rate-th text position (locate) and, unless asked not to, the rows of those
+// positions (extract). The text itself is not kept.
+//
+// The rank structure is chosen by the text (fm_options::layout = automatic):
+// - the interleaved occurrence table (occurrence_table_ref.hpp: one 64-byte line per 192
+//   symbols, one line read per backward-search step, 2.7 bits per symbol) when the four
+//   most frequent symbols make all but at most 1/32 of the text, as DNA does even with its
+//   N runs and IUPAC codes (the others are kept exactly as exceptions);
+// - otherwise a wavelet matrix of the BWT (strix/succinct; 8 levels of rank per step for
+//   bytes, about 1.04 bits per symbol and level, fewer levels for smaller alphabets).
+//
+// Conventions, in every interface: a pattern occurs at every position where it starts
+// (overlaps count); the empty pattern occurs at each of the n + 1 positions 0..n; a pattern
+// longer than the text, or with a symbol the text lacks, or with the separator byte (a
+// reference of many sequences joined by it) occurs nowhere. Locate lists each pattern's
+// positions in ascending order, at most max_occ of them when a cap is given (the first
+// max_occ rows of its suffix-array interval, then sorted: which occurrences is arbitrary
+// but deterministic), and its count is always the full count.
+//
+// Batches of patterns are one concatenated byte array and m + 1 offsets (pattern q is
+// bytes [offsets[q], offsets[q + 1])), in the execution space's memory (answers stay
+// there) or in host memory (copied in chunks of options.host_chunk patterns).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <strix/core/eti.hpp>
+#include <strix/core/length.hpp>
+#include <strix/core/memory.hpp>
+#include <strix/core/stats.hpp>
+#include <strix/core/views.hpp>
+#include <strix/error.hpp>
+#include <strix/fm_index/fm_index_ref.hpp>
+#include <strix/succinct/bit_vector.hpp>
+#include <strix/succinct/wavelet.hpp>
+
+namespace strix {
+
+struct fm_options {
+  // A suffix-array sample every this many text positions: locate takes fewer than this many
+  // LF steps per occurrence; the samples cost (bits of I) / sample_rate bits per symbol.
+  std::uint64_t sample_rate = 32;
+  // Keep the rows of the sampled positions too, for extract (the same cost again).
+  bool extract = true;
+  fm_rank_layout layout = fm_rank_layout::automatic;
+  // A byte that separates the sequences of a reference: no pattern matches across it (a
+  // pattern that contains it occurs nowhere). fm_no_separator for a plain text.
+  int separator = fm_no_separator;
+  // Patterns per chunk of a batch from host memory.
+  std::size_t host_chunk = std::size_t(1) << 20;
+};
+
+// The layout `automatic` picks for a text with these symbol counts (256 entries): the
+// occurrence table when the symbols beyond the four most frequent are at most 1/32 of the
+// text (their exception lines then stay few), else the wavelet matrix.
+inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts) {
+  std::uint64_t top[4] = {0, 0, 0, 0}, n = 0;
+  for (int c = 0; c < 256; ++c) {
+    std::uint64_t x = symbol_counts[c];
+    n += x;
+    for (int k = 0; k < 4; ++k)
+      if (x > top[k]) std::swap(x, top[k]);
+  }
+  const std::uint64_t others = n - top[0] - top[1] - top[2] - top[3];
+  return others * 32 <= n ? fm_rank_layout::occurrence_table : fm_rank_layout::wavelet_matrix;
+}
+
+// Locate's answers for m patterns: pattern q's positions are positions[starts[q],
+// starts[q + 1]), ascending; counts[q] is its full count (more than it got when capped).
+template <class MemorySpace, class I>
+struct fm_locations {
+  Kokkos::View<std::uint64_t*, MemorySpace> starts;
+  Kokkos::View<I*, MemorySpace> positions;
+  Kokkos::View<I*, MemorySpace> counts;
+};
+
+namespace detail {
+
+// The BWT's rank structure and C, in the execution space's memory (no index type: built
+// once per execution space).
+template <class ExecSpace>
+struct fm_rank_data {
+  using memory_space = typename ExecSpace::memory_space;
+  fm_rank_layout layout = fm_rank_layout::wavelet_matrix;
+  // occurrence table
+  Kokkos::View<std::uint64_t*, memory_space> occ_lines, occ_super;
+  Kokkos::View<std::uint8_t*, memory_space> code_of;
+  std::uint8_t symbol_of[4] = {};
+  bit_vector_data<ExecSpace, std::uint64_t> exception_bits;
+  wavelet_data<ExecSpace, std::uint8_t> exceptions;
+  // wavelet matrix of the BWT
+  wavelet_data<ExecSpace, std::uint8_t> bwt_matrix;
+  Kokkos::View<std::uint64_t*, memory_space> C;  // 257
+
+  template <class I>
+  void fill(fm_index_ref<I>& r) const {
+    r.layout = layout;
+    if (layout == fm_rank_layout::occurrence_table) {
+      r.occ.lines = occ_lines.data();
+      r.occ.super = occ_super.data();
+      r.occ.code_of = code_of.data();
+      for (int k = 0; k < 4; ++k) r.occ.symbol_of[k] = symbol_of[k];
+      r.occ.has_exceptions = exceptions.n > 0;
+      if (r.occ.has_exceptions) {
+        r.occ.exception_bits = exception_bits.ref();
+        r.occ.exceptions = exceptions.template ref<std::uint64_t, wavelet_shape::matrix>();
+      }
+    } else {
+      r.wm = bwt_matrix.template ref<std::uint64_t, wavelet_shape::matrix>();
+    }
+    r.C = C.data();
+  }
+  std::size_t bytes() const {
+    return occ_lines.span() * 8 + occ_super.span() * 8 + code_of.span() + exception_bits.bytes() +
+           exceptions.bytes() + bwt_matrix.bytes() + C.span() * 8;
+  }
+};
+
+// Everything a built FM-index holds, in the execution space's memory.
+template <class ExecSpace, class I>
+struct fm_index_data {
+  using memory_space = typename ExecSpace::memory_space;
+  fm_rank_data<ExecSpace> rank;
+  std::uint64_t n = 0, primary = 0, sample_rate = 1;
+  int separator = fm_no_separator;
+  bit_vector_data<ExecSpace, std::uint64_t> sampled;
+  Kokkos::View<I*, memory_space> sa_samples, isa_samples;
+
+  fm_index_ref<I> ref() const {
+    fm_index_ref<I> r;
+    rank.fill(r);
+    r.n = n;
+    r.primary = primary;
+    r.separator = separator;
+    r.sampled = sampled.ref();
+    r.sa_samples = sa_samples.data();
+    r.sample_rate = sample_rate;
+    r.isa_samples = isa_samples.data();
+    r.isa_count = isa_samples.extent(0);
+    return r;
+  }
+  // Bytes of the rank structure (with C), of the locate samples and of the extract samples.
+  std::size_t rank_bytes() const { return rank.bytes(); }
+  std::size_t locate_bytes() const { return sampled.bytes() + sa_samples.span() * sizeof(I); }
+  std::size_t extract_bytes() const { return isa_samples.span() * sizeof(I); }
+  std::size_t bytes() const { return rank_bytes() + locate_bytes() + extract_bytes(); }
+};
+
+// Builds `d` from the suffix array and BWT (divbwt layout, n symbols) of a text of n symbols.
+template <class ExecSpace, class I>
+void build_fm_index(const ExecSpace& space, const device_view<const I, ExecSpace>& sa,
+                    const device_view<const std::uint8_t, ExecSpace>& bwt, std::uint64_t primary,
+                    const fm_options& options, fm_index_data<ExecSpace, I>& d, run_stats* stats);
+
+// Checks what a file gave (the arrays' sizes, the tables against the symbols they count,
+// the samples against the rows) and builds the directories; throws invalid_input.
+template <class ExecSpace, class I>
+void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d);
+
+// count: the suffix-array interval of each pattern (ranges may be empty: counts only).
+template <class ExecSpace, class I>
+void fm_count(const ExecSpace& space, const fm_index_ref<I>& fm, const device_view<const std::uint8_t, ExecSpace>& bytes,
+              const device_view<const std::uint64_t, ExecSpace>& offsets, const device_view<I, ExecSpace>& counts,
+              const device_view<std::uint64_t, ExecSpace>& ranges);
+
+// locate: every occurrence (at most max_occ per pattern; 0: all), ascending per pattern.
+template <class ExecSpace, class I>
+fm_locations<typename ExecSpace::memory_space, I> fm_locate(
+    const ExecSpace& space, const fm_index_ref<I>& fm, const device_view<const std::uint8_t, ExecSpace>& bytes,
+    const device_view<const std::uint64_t, ExecSpace>& offsets, std::uint64_t max_occ);
+
+// extract: text[starts[q], starts[q] + lengths[q]) into out[out_offsets[q], ...).
+template <class ExecSpace, class I>
+void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_view<const std::uint64_t, ExecSpace>& starts,
+                const device_view<const std::uint64_t, ExecSpace>& lengths,
+                const device_view<const std::uint64_t, ExecSpace>& out_offsets,
+                const device_view<std::uint8_t, ExecSpace>& out);
+
+}  // namespace detail
+
+template <class ExecutionSpace, class I>
+class fm_index {
+  static_assert(detail::is_index_type_v<I>, "strix: the index type must be std::uint32_t or std::uint64_t");
+
+ public:
+  using execution_space = ExecutionSpace;
+  using memory_space = typename ExecutionSpace::memory_space;
+  using index_type = I;
+  template <class T>
+  using view = Kokkos::View<T*, memory_space>;
+
+  fm_index() = default;
+
+  // From a text's suffix array (n entries) and BWT in divbwt layout (n symbols, primary
+  // index `primary`), in the execution space's memory, as text_index gives them.
+  fm_index(const ExecutionSpace& space, const view<const I>& suffix_array, const view<const std::uint8_t>& bwt,
+           std::uint64_t primary, const fm_options& options = {}, run_stats* stats = nullptr)
+      : space_(space), options_(options) {
+    const std::uint64_t n = bwt.extent(0);
+    check_length<I>(n, "text of " + std::to_string(n) + " bytes");
+    STRIX_USER_REQUIRE(suffix_array.extent(0) == n, "fm_index: suffix array of " +
+                                                        std::to_string(suffix_array.extent(0)) +
+                                                        " entries for a BWT of " + std::to_string(n));
+    STRIX_USER_REQUIRE(primary <= n, "fm_index: primary index " + std::to_string(primary) + " beyond " +
+                                         std::to_string(n));
+    check_options(options);
+    detail::build_fm_index<ExecutionSpace, I>(space_, device_view<const I, ExecutionSpace>(suffix_array.data(), n),
+                                              device_view<const std::uint8_t, ExecutionSpace>(bwt.data(), n),
+                                              primary, options_, data_, stats);
+  }
+
+  // Adopts arrays read from a file (fm_index_file.hpp); checked.
+  fm_index(const ExecutionSpace& space, detail::fm_index_data<ExecutionSpace, I>&& data, const fm_options& options)
+      : space_(space), options_(options), data_(std::move(data)) {
+    detail::finish_fm_index<ExecutionSpace, I>(space_, data_);
+    options_.sample_rate = data_.sample_rate;
+    options_.extract = data_.isa_samples.extent(0) > 0;
+    options_.layout = data_.rank.layout;
+    options_.separator = data_.separator;
+  }
+
+  std::uint64_t size() const { return data_.n; }
+  std::uint64_t sample_rate() const { return data_.sample_rate; }
+  bool can_extract() const { return data_.isa_samples.extent(0) > 0 || data_.n == 0; }
+  fm_rank_layout layout() const { return data_.rank.layout; }
+  int separator() const { return data_.separator; }
+  const fm_options& options() const { return options_; }
+  std::size_t bytes() const { return data_.bytes(); }
+  const detail::fm_index_data<ExecutionSpace, I>& data() const { return data_; }
+  const ExecutionSpace& space() const { return space_; }
+  // For device code: search, LF and positions on a trivially copyable view.
+  fm_index_ref<I> ref() const { return data_.ref(); }
+
+  // Queries are const and share no scratch: batches may run from several host threads.
+
+  // --- batches in the execution space's memory ------------------------------------
+  // counts[q] = occurrences of pattern q; `ranges`, when given (2 m entries), receives the
+  // suffix-array interval [sp, ep) of rows (of the n + 1) that start with it.
+  void count(const view<const std::uint8_t>& bytes, const view<const std::uint64_t>& offsets, const view<I>& counts,
+             const view<std::uint64_t>& ranges = {}) const {
+    const std::size_t m = check_batch(bytes, offsets);
+    STRIX_USER_REQUIRE(counts.extent(0) == m, "fm_index: room for " + std::to_string(counts.extent(0)) +
+                                                  " counts of " + std::to_string(m) + " patterns");
+    STRIX_USER_REQUIRE(ranges.extent(0) == 0 || ranges.extent(0) == 2 * m,
+                       "fm_index: ranges need 2 entries per pattern");
+    detail::fm_count<ExecutionSpace, I>(space_, ref(), dv(bytes), dv(offsets), dv(counts), dv(ranges));
+  }
+  fm_locations<memory_space, I> locate(const view<const std::uint8_t>& bytes, const view<const std::uint64_t>& offsets,
+                                       std::uint64_t max_occ = 0) const {
+    check_batch(bytes, offsets);
+    return detail::fm_locate<ExecutionSpace, I>(space_, ref(), dv(bytes), dv(offsets), max_occ);
+  }
+  // out[out_offsets[q], out_offsets[q] + lengths[q]) = text[starts[q], starts[q] + lengths[q]).
+  void extract(const view<const std::uint64_t>& starts, const view<const std::uint64_t>& lengths,
+               const view<const std::uint64_t>& out_offsets, const view<std::uint8_t>& out) const;
+
+  // --- batches in host memory -------------------------------------------------------
+  std::vector<I> count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m) const;
+  // Host answers: pattern q's positions are positions[starts[q], starts[q + 1]).
+  struct host_locations {
+    std::vector<std::uint64_t> starts;
+    std::vector<I> positions;
+    std::vector<I> counts;
+  };
+  host_locations locate(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m,
+                        std::uint64_t max_occ = 0) const;
+  // text[start, start + length).
+  std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) const;
+
+  // --- one pattern ----------------------------------------------------------------
+  std::uint64_t count(const std::string& pattern) const;
+  std::vector<I> locate(const std::string& pattern, std::uint64_t max_occ = 0) const;
+
+ private:
+  template <class T>
+  static device_view<T, ExecutionSpace> dv(const view<T>& v) {
+    return device_view<T, ExecutionSpace>(v.data(), v.extent(0));
+  }
+  std::size_t check_batch(const view<const std::uint8_t>& bytes, const view<const std::uint64_t>& offsets) const;
+  static void check_options(const fm_options& options) {
+    STRIX_USER_REQUIRE(options.sample_rate >= 1, "fm_index: the sample rate must be at least 1");
+    STRIX_USER_REQUIRE(options.separator >= fm_no_separator && options.separator <= 255,
+                       "fm_index: the separator is a byte value or fm_no_separator");
+    STRIX_USER_REQUIRE(options.host_chunk >= 1, "fm_index: host chunks of at least one pattern");
+  }
+
+  ExecutionSpace space_;
+  fm_options options_;
+  detail::fm_index_data<ExecutionSpace, I> data_;
+};
+
+}  // namespace strix
+
+#define STRIX_FM_INDEX_DECLARE(PREFIX, SPACE, I)                                                                   \
+  PREFIX template void strix::detail::build_fm_index<SPACE, I>(                                                    \
+      const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<const std::uint8_t, SPACE>&, \
+      std::uint64_t, const strix::fm_options&, strix::detail::fm_index_data<SPACE, I>&, strix::run_stats*);        \
+  PREFIX template void strix::detail::finish_fm_index<SPACE, I>(const SPACE&, strix::detail::fm_index_data<SPACE, I>&); \
+  PREFIX template void strix::detail::fm_count<SPACE, I>(                                                          \
+      const SPACE&, const strix::fm_index_ref<I>&, const strix::device_view<const std::uint8_t, SPACE>&,           \
+      const strix::device_view<const std::uint64_t, SPACE>&, const strix::device_view<I, SPACE>&,                  \
+      const strix::device_view<std::uint64_t, SPACE>&);                                                            \
+  PREFIX template strix::fm_locations<typename SPACE::memory_space, I> strix::detail::fm_locate<SPACE, I>(         \
+      const SPACE&, const strix::fm_index_ref<I>&, const strix::device_view<const std::uint8_t, SPACE>&,           \
+      const strix::device_view<const std::uint64_t, SPACE>&, std::uint64_t);                                       \
+  PREFIX template void strix::detail::fm_extract<SPACE, I>(                                                        \
+      const SPACE&, const strix::fm_index_ref<I>&, const strix::device_view<const std::uint64_t, SPACE>&,          \
+      const strix::device_view<const std::uint64_t, SPACE>&, const strix::device_view<const std::uint64_t, SPACE>&, \
+      const strix::device_view<std::uint8_t, SPACE>&);                                                             \
+  PREFIX template class strix::fm_index<SPACE, I>;
+#define STRIX_FM_INDEX_EXTERN(SPACE, I) STRIX_FM_INDEX_DECLARE(extern, SPACE, I)
+STRIX_FOR_EACH_ETI(STRIX_FM_INDEX_EXTERN)
+#undef STRIX_FM_INDEX_EXTERN

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// A built FM-index as a trivially copyable view, and its steps in device code: rank in the
+// BWT, backward search, LF, and the position of a row from the suffix-array samples.
+//
+// Rows: the n + 1 suffixes of T$ in sorted order ($ smallest: row 0 is the empty suffix n).
+// The BWT L has n + 1 symbols, $ at row `primary`; it is stored without the $ (divbwt's
+// layout), so row r's symbol is stored at r - (r > primary). C[c] = 1 + the text symbols
+// smaller than c: the first row of the suffixes that start with c.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <strix/fm_index/occurrence_table_ref.hpp>
+#include <strix/succinct/bit_vector_ref.hpp>
+#include <strix/succinct/wavelet_ref.hpp>
+
+namespace strix {
+
+// How the BWT's ranks are stored (fm_options::layout; see fm_index.hpp for the choice).
+enum class fm_rank_layout : std::uint8_t { automatic = 0, occurrence_table = 1, wavelet_matrix = 2 };
+
+// No separator: every byte may occur in a pattern.
+constexpr int fm_no_separator = -1;
+
+template <class I>
+struct fm_index_ref {
+  using P = std::uint64_t;
+  fm_rank_layout layout = fm_rank_layout::wavelet_matrix;
+  occurrence_table_ref occ;
+  wavelet_ref<std::uint8_t, P, wavelet_shape::matrix> wm;
+  const std::uint64_t* C = nullptr;  // 257 entries
+  P n = 0, primary = 0;
+  int separator = fm_no_separator;
+  // Locate: rows whose suffix starts at a multiple of sample_rate are marked; their
+  // positions in row order.
+  bit_vector_ref<P> sampled;
+  const I* sa_samples = nullptr;
+  P sample_rate = 1;
+  // Extract: the row of text position j * sample_rate, 0 <= j <= n / sample_rate (empty
+  // when the index was built without).
+  const I* isa_samples = nullptr;
+  P isa_count = 0;
+
+  KOKKOS_INLINE_FUNCTION P rows() const { return n + 1; }
+  KOKKOS_INLINE_FUNCTION bool occurs(std::uint8_t c) const { return C[c + 1] > C[c]; }
+
+  // Occurrences of c in L[0, r), 0 <= r <= n + 1.
+  KOKKOS_INLINE_FUNCTION P rank(std::uint8_t c, P r) const {
+    const P i = r - (r > primary ? 1 : 0);
+    if (layout == fm_rank_layout::occurrence_table) return occ.rank(c, i);
+    P m = 0;
+    return wm.minimal(c, m) ? wm.rank(m, i) : 0;
+  }
+
+  // One backward-search step: the rows [sp, ep) of suffixes that start with X become those
+  // that start with cX. Returns false when none do.
+  KOKKOS_INLINE_FUNCTION bool extend(std::uint8_t c, P& sp, P& ep) const {
+    if (!occurs(c) || int(c) == separator) {
+      sp = ep = 0;
+      return false;
+    }
+    sp = C[c] + rank(c, sp);
+    ep = C[c] + rank(c, ep);
+    return sp < ep;
+  }
+
+  // The rows of the suffixes that start with pattern[0, length): [sp, ep).
+  KOKKOS_INLINE_FUNCTION void search(const std::uint8_t* pattern, P length, P& sp, P& ep) const {
+    sp = 0;
+    ep = rows();
+    if (length == 0) return;
+    const std::uint8_t last = pattern[length - 1];
+    if (!occurs(last) || int(last) == separator || length > n) {
+      sp = ep = 0;
+      return;
+    }
+    sp = C[last];
+    ep = C[last + 1];
+    for (P k = length - 1; k > 0; --k)
+      if (!extend(pattern[k - 1], sp, ep)) return;
+  }
+
+  // LF: the row of the suffix one position earlier than row r's (r != primary), and the
+  // symbol before row r's suffix.
+  KOKKOS_INLINE_FUNCTION P lf(P r, std::uint8_t& c) const {
+    const P i = r - (r > primary ? 1 : 0);
+    P before = 0;
+    if (layout == fm_rank_layout::occurrence_table) {
+      c = occ.access_and_rank(i, before);
+    } else {
+      c = wm.access(i);
+      P m = 0;
+      wm.minimal(c, m);
+      before = wm.rank(m, i);
+    }
+    return C[c] + before;
+  }
+
+  // The text position of row r's suffix: LF steps to a sampled row (fewer than
+  // sample_rate); n + 1 when none is reached, which only a damaged index does.
+  KOKKOS_INLINE_FUNCTION P position(P r) const {
+    for (P steps = 0; steps < sample_rate; ++steps) {
+      bool marked = false;
+      const P rank = sampled.rank1_and_bit(r, marked);
+      if (marked) return static_cast<P>(sa_samples[rank]) + steps;
+      std::uint8_t c;
+      r = lf(r, c);
+    }
+    return n + 1;
+  }
+};
+
+}  // namespace strix

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// strix::fm_index on every backend: count, locate and extract against brute force, on the
+// hard inputs, random texts over several alphabets, DNA with N runs and IUPAC codes and
+// references of many sequences, in both rank layouts and at several sample rates.
+#include <algorithm>
+#include <doctest/doctest.h>
+#include <random>
+#include <string>
+
+#include <strix/index/text_index.hpp>
+
+#include "test_support.hpp"
+
+using namespace strix_test;
+
+namespace {
+
+// Every start of p in t (overlaps count; the empty pattern at 0..n); none when p holds the
+// separator byte.
+std::vector<std::uint64_t> brute_force(const bytes& t, const bytes& p, int separator) {
+  std::vector<std::uint64_t> at;
+  if (separator >= 0 && std::find(p.begin(), p.end(), std::uint8_t(separator)) != p.end()) return at;
+  if (p.size() > t.size()) return at;
+  for (std::size_t i = 0; i + p.size() <= t.size(); ++i)
+    if (std::equal(p.begin(), p.end(), t.begin() + i)) at.push_back(i);
+  return at;
+}
+
+// DNA with runs of N, and one in `rare` symbols an IUPAC code or lower case.
+bytes dna_with_n(std::size_t n, std::uint64_t seed, std::uint64_t rare = 400) {
+  std::mt19937_64 rng(seed);
+  bytes t(n);
+  const char acgt[] = "ACGT", iupac[] = "RYKMSWN";
+  for (std::size_t i = 0; i < n; ++i) {
+    t[i] = acgt[rng() % 4];
+    if (rng() % rare == 0) t[i] = rng() % 4 ? iupac[rng() % 7] : 'a';
+  }
+  for (std::size_t start = rng() % (n / 3 + 1); start < n; start += n / 3 + 1)
+    for (std::size_t i = start; i < std::min(n, start + 1 + rng() % 700); ++i) t[i] = 'N';
+  return t;
+}
+
+// Patterns for text t: substrings, mutated and absent ones, the whole text, longer than it.
+std::vector<bytes> patterns_for(const bytes& t, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<bytes> ps;
+  ps.push_back({});
+  ps.push_back(t);
+  bytes longer = t;
+  longer.push_back(t.empty() ? 'x' : t.back());
+  ps.push_back(longer);
+  ps.push_back({0x01, 0x02, 0x03});
+  for (int c : {0x00, 0xFF, int('A'), int('N'), int('a')}) ps.push_back({std::uint8_t(c)});
+  for (int k = 0; k < 40 && !t.empty(); ++k) {
+    const std::size_t len = 1 + rng() % std::min<std::size_t>(t.size(), k < 30 ? 12 : 300);
+    const std::size_t at = rng() % (t.size() - len + 1);
+    bytes p(t.begin() + at, t.begin() + at + len);
+    if (k % 4 == 3) p[rng() % len] ^= std::uint8_t(1 + rng() % 255);  // mutated
+    ps.push_back(p);
+  }
+  return ps;
+}
+
+struct batch {
+  bytes all;
+  std::vector<std::uint64_t> offsets{0};
+  explicit batch(const std::vector<bytes>& ps) {
+    for (const auto& p : ps) {
+      all.insert(all.end(), p.begin(), p.end());
+      offsets.push_back(all.size());
+    }
+  }
+};
+
+// `index` holds the text's suffix array and BWT: the FM-index is built again from them.
+template <class C>
+void check_fm(const std::string& name, strix::text_index<typename C::space, typename C::index>& index,
+              const bytes& text, const strix::fm_options& options, std::uint64_t seed) {
+  using I = typename C::index;
+  CAPTURE(name);
+  CAPTURE(options.sample_rate);
+  CAPTURE(int(options.layout));
+  index.release(strix::index_part::fm_index);
+  const auto& fm = index.fm_index(options);
+  CHECK(index.has(strix::index_part::suffix_array));  // held before: kept
+  REQUIRE(fm.size() == text.size());
+  if (options.layout != strix::fm_rank_layout::automatic) CHECK(fm.layout() == options.layout);
+  const auto ps = patterns_for(text, seed);
+  const batch b(ps);
+  const auto counts = fm.count(b.all.data(), b.offsets.data(), ps.size());
+  const std::uint64_t cap = 3;
+  const auto all = fm.locate(b.all.data(), b.offsets.data(), ps.size());
+  const auto capped = fm.locate(b.all.data(), b.offsets.data(), ps.size(), cap);
+  REQUIRE(all.starts.size() == ps.size() + 1);
+  for (std::size_t q = 0; q < ps.size(); ++q) {
+    CAPTURE(q);
+    const auto expected = brute_force(text, ps[q], options.separator);
+    REQUIRE(counts[q] == expected.size());
+    REQUIRE(all.counts[q] == expected.size());
+    std::vector<std::uint64_t> got(all.positions.begin() + all.starts[q], all.positions.begin() + all.starts[q + 1]);
+    REQUIRE(got == expected);
+    // Capped: min(count, cap) of the true positions, ascending; the count stays whole.
+    std::vector<std::uint64_t> few(capped.positions.begin() + capped.starts[q],
+                                   capped.positions.begin() + capped.starts[q + 1]);
+    REQUIRE(capped.counts[q] == expected.size());
+    REQUIRE(few.size() == std::min<std::size_t>(cap, expected.size()));
+    REQUIRE(std::is_sorted(few.begin(), few.end()));
+    for (auto p : few) REQUIRE(std::binary_search(expected.begin(), expected.end(), p));
+  }
+  // Batches from device views agree with the host ones, ranges included.
+  auto d_bytes = to_view<typename C::memory_space>(b.all);
+  auto d_offsets = to_view<typename C::memory_space>(b.offsets);
+  Kokkos::View<I*, typename C::memory_space> d_counts("counts", ps.size());
+  Kokkos::View<std::uint64_t*, typename C::memory_space> d_ranges("ranges", 2 * ps.size());
+  fm.count(d_bytes, d_offsets, d_counts, d_ranges);
+  CHECK(to_vector(d_counts) == counts);
+  const auto ranges = to_vector(d_ranges);
+  for (std::size_t q = 0; q < ps.size(); ++q) REQUIRE(ranges[2 * q + 1] - ranges[2 * q] == counts[q]);
+  // Extract: the whole text and random ranges.
+  CHECK(fm.extract(0, text.size()) == text);
+  std::mt19937_64 rng(seed + 1);
+  for (int k = 0; k < 20 && !text.empty(); ++k) {
+    const std::uint64_t start = rng() % (text.size() + 1), length = rng() % (text.size() - start + 1);
+    REQUIRE(fm.extract(start, length) == bytes(text.begin() + start, text.begin() + start + length));
+  }
+  CHECK_THROWS_AS(fm.extract(text.size(), 1), strix::error);
+}
+
+const strix::fm_rank_layout layouts[] = {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,
+                                         strix::fm_rank_layout::wavelet_matrix};
+const std::uint64_t rates[] = {1, 2, 32, 1000};
+
+}  // namespace
+
+TEST_SUITE_BEGIN("fm_index");
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index counts, locates and extracts like brute force", C, fm_hard) {
+  auto inputs = hard_inputs();
+  for (unsigned sigma : {1u, 2u, 4u, 26u, 256u}) inputs.push_back({"random sigma " + std::to_string(sigma), random_text(3000, sigma, sigma)});
+  inputs.push_back({"dna with N", dna_with_n(5000, 3)});
+  std::uint64_t seed = 0;
+  for (const auto& input : inputs) {
+    ++seed;
+    strix::text_index<typename C::space, typename C::index> index(typename C::space(), input.second.data(),
+                                                                  input.second.size());
+    index.bwt();
+    for (auto layout : layouts) {
+      strix::fm_options options;
+      options.layout = layout;
+      options.sample_rate = rates[(seed + int(layout)) % 4];
+      // A sample every 1000 positions where that leaves one or two (every LF walk is long).
+      if (options.sample_rate == 1000 && input.second.size() > 2100) options.sample_rate = 64;
+      check_fm<C>(input.first, index, input.second, options, seed);
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(fm_hard, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index of a reference: no match across the separator", C, fm_reference) {
+  // Sequences joined by '\n': tiny, empty and repeated ones, and patterns that would only
+  // match across a boundary.
+  const std::string joined = "ACGT\n\nA\nACGTNNACGT\nACGT\nTTTT\nT";
+  const bytes text(joined.begin(), joined.end());
+  for (auto layout : layouts) {
+    strix::fm_options options;
+    options.layout = layout;
+    options.separator = '\n';
+    options.sample_rate = 2;
+    strix::text_index<typename C::space, typename C::index> index(typename C::space(), text.data(), text.size());
+    index.bwt();
+    check_fm<C>("reference", index, text, options, 7);
+    const auto& fm = index.fm_index(options);
+    CHECK(fm.count("TA") == 0);
+    CHECK(fm.count("T\nA") == 0);
+    CHECK(fm.count("TTTTT") == 0);
+    CHECK(fm.count("ACGT") == 4);
+    CHECK(fm.count("") == text.size() + 1);
+    CHECK(fm.locate("ACGT") == std::vector<typename C::index>{0, 8, 14, 19});
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(fm_reference, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index on a large DNA text", C, fm_large) {
+  using I = typename C::index;
+  const std::size_t n = large_text_bytes(strix::is_host_space_v<typename C::space>) / 4;
+  const auto text = dna_with_n(n, 11, 20000);
+  strix::text_index<typename C::space, I> index(typename C::space(), text.data(), text.size());
+  strix::run_stats stats;
+  const auto& fm = index.fm_index({}, &stats);
+  CHECK_FALSE(index.has(strix::index_part::suffix_array));  // built on the way, released
+  CHECK_FALSE(index.has(strix::index_part::bwt));
+  CHECK_FALSE(index.has(strix::index_part::sa_workspace));
+  CHECK(fm.layout() == strix::fm_rank_layout::occurrence_table);
+  CHECK(stats.peak_bytes >= fm.bytes());
+  // The occurrence table: 2.67 bits per symbol, and a little for the rare exceptions.
+  CHECK(fm.data().rank_bytes() * 8 < 3 * n);
+  std::mt19937_64 rng(5);
+  std::vector<bytes> ps;
+  for (int k = 0; k < 200; ++k) {
+    const std::size_t len = 4 + rng() % 28, at = rng() % (n - len);
+    ps.push_back(bytes(text.begin() + at, text.begin() + at + len));
+  }
+  const batch b(ps);
+  const auto found = fm.locate(b.all.data(), b.offsets.data(), ps.size());
+  for (std::size_t q = 0; q < ps.size(); ++q) {
+    std::vector<std::uint64_t> got(found.positions.begin() + found.starts[q], found.positions.begin() + found.starts[q + 1]);
+    REQUIRE(got == brute_force(text, ps[q], -1));
+  }
+  const std::uint64_t start = n / 3;
+  CHECK(fm.extract(start, 10000) == bytes(text.begin() + start, text.begin() + start + 10000));
+}
+TEST_CASE_TEMPLATE_APPLY(fm_large, all_configs);
+
+TEST_SUITE_END();
