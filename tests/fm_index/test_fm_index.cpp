@@ -2,11 +2,19 @@
 // strix::fm_index on every backend: count, locate and extract against brute force, on the
 // hard inputs, random texts over several alphabets, DNA with N runs and IUPAC codes and
 // references of many sequences, in both rank layouts and at several sample rates.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <doctest/doctest.h>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
+#include <type_traits>
 
+#include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
 
 #include "test_support.hpp"
@@ -210,5 +218,129 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index on a large DNA text", C, fm_large) {
   CHECK(fm.extract(start, 10000) == bytes(text.begin() + start, text.begin() + start + 10000));
 }
 TEST_CASE_TEMPLATE_APPLY(fm_large, all_configs);
+
+TEST_SUITE_END();
+
+// --- saved files ------------------------------------------------------------------
+namespace {
+
+std::string temp_path(const std::string& tag) {
+  return "/tmp/strix_test_fm_" + std::to_string(::getpid()) + "_" + tag + ".idx";
+}
+
+bytes read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return bytes(std::istreambuf_iterator<char>(in), {});
+}
+void write_file(const std::string& path, const bytes& b) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+}
+
+// Loading `path` fails with an invalid_input error whose message holds `says`.
+template <class C>
+void check_refused(const std::string& path, const std::string& says) {
+  CAPTURE(says);
+  try {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    strix::load_fm_index<typename C::space, typename C::index>(typename C::space(), file);
+    FAIL("loaded a bad file");
+  } catch (const strix::error& e) {
+    CHECK(e.code() == strix::error_code::invalid_input);
+    CHECK(std::string(e.what()).find(says) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_SUITE_BEGIN("fm_index");
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused", C, fm_files) {
+  using I = typename C::index;
+  using space = typename C::space;
+  const std::pair<std::string, bytes> inputs[] = {
+      {"dna", dna_with_n(3000, 4)}, {"text", random_text(2000, 26, 8, 'a')}, {"empty", {}}, {"one byte", {'A'}}};
+  for (const auto& input : inputs) {
+    CAPTURE(input.first);
+    const auto& text = input.second;
+    strix::text_index<space, I> index(space(), text.data(), text.size());
+    strix::fm_options options;
+    options.sample_rate = 8;
+    options.separator = '\n';
+    const auto& fm = index.fm_index(options);
+    strix::reference_sequences sequences;
+    bytes joined;
+    sequences.append("only", text.data(), text.size(), joined);
+    const std::string path = temp_path(input.first);
+    strix::save_fm_index(fm, &sequences, path);
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    CHECK(strix::fm_index_file_width(file) == int(sizeof(I)));
+    strix::reference_sequences loaded_sequences;
+    const auto loaded = strix::load_fm_index<space, I>(space(), file, &loaded_sequences);
+    CHECK(loaded_sequences.names == sequences.names);
+    CHECK(loaded_sequences.starts == sequences.starts);
+    CHECK(loaded.layout() == fm.layout());
+    CHECK(loaded.sample_rate() == 8);
+    CHECK(loaded.separator() == '\n');
+    const auto ps = patterns_for(text, 3);
+    const batch b(ps);
+    CHECK(loaded.count(b.all.data(), b.offsets.data(), ps.size()) == fm.count(b.all.data(), b.offsets.data(), ps.size()));
+    CHECK(loaded.locate(b.all.data(), b.offsets.data(), ps.size()).positions ==
+          fm.locate(b.all.data(), b.offsets.data(), ps.size()).positions);
+    CHECK(loaded.extract(0, text.size()) == text);
+    std::remove(path.c_str());
+  }
+
+  // Every class of bad file.
+  const auto text = dna_with_n(3000, 5);
+  strix::text_index<space, I> index(space(), text.data(), text.size());
+  const auto& fm = index.fm_index();
+  const std::string path = temp_path("good"), bad = temp_path("bad");
+  strix::save_fm_index(fm, nullptr, path);
+  const bytes good = read_file(path);
+  write_file(bad, bytes(good.begin(), good.begin() + good.size() / 2));
+  check_refused<C>(bad, "truncated");
+  write_file(bad, bytes(good.begin(), good.begin() + 40));
+  check_refused<C>(bad, "truncated");
+  write_file(bad, from_string("a text file, not an index\n"));
+  check_refused<C>(bad, "not a strix index file");
+  bytes flipped = good;
+  flipped[good.size() - 100] ^= 0x10;
+  write_file(bad, flipped);
+  check_refused<C>(bad, "checksum mismatch");
+  bytes newer = good;
+  newer[32] = 2;  // fm_index version 2, header checksum made right again
+  const std::uint64_t sum = strix::io::checksum(newer.data(), 56);
+  std::memcpy(newer.data() + 56, &sum, 8);
+  write_file(bad, newer);
+  check_refused<C>(bad, "version 2");
+  // A file whose checksums hold but whose occurrence table lies about its symbols.
+  {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    strix::io::container_writer forged(strix::fm_index_file_kind, strix::fm_index_file_version);
+    std::vector<std::vector<unsigned char>> keep;
+    for (const char* name : {"meta", "occ.lines", "occ.code_of", "exceptions.marks", "exceptions.alphabet",
+                             "exceptions.counts", "exceptions.levels", "sa.marks", "sa.samples", "isa.samples"}) {
+      const auto s = file.section(name);
+      keep.emplace_back(s.data, s.data + s.bytes);
+      if (std::string(name) == "occ.lines") keep.back()[8 * 9] ^= 0x01;  // a code in line 1
+      forged.add(name, keep.back().data(), keep.back().size());
+    }
+    forged.write(bad);
+    check_refused<C>(bad, "does not match");
+  }
+  // The other width.
+  using other = std::conditional_t<sizeof(I) == 4, std::uint64_t, std::uint32_t>;
+  try {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    strix::load_fm_index<space, other>(space(), file);
+    FAIL("loaded with the other width");
+  } catch (const strix::error& e) {
+    CHECK(e.code() == strix::error_code::invalid_input);
+  }
+  std::remove(path.c_str());
+  std::remove(bad.c_str());
+}
+TEST_CASE_TEMPLATE_APPLY(fm_files, all_configs);
 
 TEST_SUITE_END();

@@ -26,6 +26,39 @@ std::vector<T> to_host_vector(const View& v) {
   return h;
 }
 
+// A wavelet's arrays on `space` from what a file held (the alphabet, the cumulative counts,
+// the level words), checked for order and size; finish_wavelet (the wavelet's constructor)
+// then checks the bits against the counts. `what` names the file in errors.
+template <class Space, class Symbol>
+wavelet_data<Space, Symbol> wavelet_data_from_arrays(const Space& space, wavelet_shape shape, std::uint64_t n,
+                                                     const std::vector<Symbol>& alphabet,
+                                                     const std::vector<std::uint64_t>& counts,
+                                                     const std::vector<std::uint64_t>& words, std::uint64_t total_bits,
+                                                     const std::string& what) {
+  using memory_space = typename Space::memory_space;
+  const std::uint64_t sigma = alphabet.size();
+  bool ok = counts.size() == sigma + 1 && counts[0] == 0 && counts[sigma] == n &&
+            words.size() == padded_words(total_bits);
+  for (std::uint64_t m = 0; ok && m < sigma; ++m)
+    ok = counts[m] < counts[m + 1] && (m == 0 || alphabet[m - 1] < alphabet[m]);
+  STRIX_USER_REQUIRE(ok, what + " is corrupt (alphabet or counts out of order)");
+  wavelet_data<Space, Symbol> d;
+  std::uint64_t size[wavelet_max_levels + 1];
+  d.n = n;
+  const std::uint64_t total = wavelet_layout(shape, counts.data(), sigma, size, d.offset, d.levels);
+  STRIX_USER_REQUIRE(total == total_bits, what + " is corrupt (level sizes disagree with the counts)");
+  for (int l = 0; l < d.levels; ++l)  // the padding after each level (to a 512-bit block) is zero
+    for (std::uint64_t i = d.offset[l] + size[l]; i < d.offset[l + 1]; i = (i / 64 + 1) * 64)
+      STRIX_USER_REQUIRE((words[i / 64] >> (i % 64)) == 0, what + " is corrupt (bits between levels)");
+  upload_alphabet(space, alphabet, counts, d);
+  d.bits.n = total_bits;
+  d.bits.words = allocate<std::uint64_t, memory_space>("strix::wavelet::bits", words.size());
+  Kokkos::deep_copy(space, d.bits.words,
+                    Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(words.data(), words.size()));
+  space.fence();
+  return d;
+}
+
 }  // namespace detail
 
 // Writes a wavelet tree or matrix.
@@ -71,7 +104,6 @@ W load_wavelet(const typename W::execution_space& space, const wavelet_file_info
                const wavelet_options& options = {}) {
   using Symbol = typename W::symbol_type;
   using Space = typename W::execution_space;
-  using memory_space = typename Space::memory_space;
   STRIX_USER_REQUIRE(info.shape == W::shape && info.symbol_bytes == int(sizeof(Symbol)),
                      "wavelet file holds a different structure than the one asked for");
   check_length<typename W::index_type>(info.n, "wavelet file of " + std::to_string(info.n) + " symbols");
@@ -90,24 +122,8 @@ W load_wavelet(const typename W::execution_space& space, const wavelet_file_info
 
   std::vector<Symbol> alphabet(info.sigma);
   if (info.sigma) std::memcpy(alphabet.data(), alpha_bytes.data(), info.sigma * sizeof(Symbol));
-  bool ok = counts[0] == 0 && counts[info.sigma] == info.n;
-  for (std::uint64_t m = 0; ok && m < info.sigma; ++m)
-    ok = counts[m] < counts[m + 1] && (m == 0 || alphabet[m - 1] < alphabet[m]);
-  STRIX_USER_REQUIRE(ok, "wavelet file is corrupt (alphabet or counts out of order)");
-  detail::wavelet_data<Space, Symbol> d;
-  std::uint64_t size[wavelet_max_levels + 1];
-  d.n = info.n;
-  const std::uint64_t total = detail::wavelet_layout(W::shape, counts.data(), info.sigma, size, d.offset, d.levels);
-  STRIX_USER_REQUIRE(total == info.total_bits, "wavelet file is corrupt (level sizes disagree with the counts)");
-  for (int l = 0; l < d.levels; ++l)  // the padding after each level (to a 512-bit block) is zero
-    for (std::uint64_t i = d.offset[l] + size[l]; i < d.offset[l + 1]; i = (i / 64 + 1) * 64)
-      STRIX_USER_REQUIRE((words[i / 64] >> (i % 64)) == 0, "wavelet file is corrupt (bits between levels)");
-  detail::upload_alphabet(space, alphabet, counts, d);
-  d.bits.n = info.total_bits;
-  d.bits.words = detail::allocate<std::uint64_t, memory_space>("strix::wavelet::bits", words.size());
-  Kokkos::deep_copy(space, d.bits.words,
-                    Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(words.data(), words.size()));
-  space.fence();
+  auto d = detail::wavelet_data_from_arrays<Space, Symbol>(space, W::shape, info.n, alphabet, counts, words,
+                                                           info.total_bits, "wavelet file");
   return W(space, std::move(d), options);
 }
 

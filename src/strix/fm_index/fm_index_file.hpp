@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Saving and loading FM-indexes, in strix's index container (strix/io/container.hpp), kind
+// "fm_index", version 1. Sections (arrays little-endian, as the index holds them):
+//   meta                 u64[16]: n, primary, sample_rate, separator + 1, layout, index bytes
+//                        (4 or 8), extract samples (0/1), the four codes' symbols, exception
+//                        bits, exceptions, their alphabet size, their level bits, the BWT
+//                        matrix's alphabet size and level bits, sequences, 0
+//   occ.lines occ.code_of exceptions.marks exceptions.alphabet exceptions.counts
+//   exceptions.levels    the occurrence table, when the layout is that
+//   bwt.alphabet bwt.counts bwt.levels   the wavelet matrix, when the layout is that
+//   sa.marks sa.samples isa.samples      the samples (isa.samples empty without extract)
+//   ref.names ref.name_ends ref.starts ref.lengths   a reference's sequences, when it has them
+// What a load reads is checked before any query can use it (fm_load_def.hpp).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <strix/fm_index/fm_index.hpp>
+#include <strix/fm_index/reference.hpp>
+#include <strix/io/container.hpp>
+#include <strix/succinct/serialize.hpp>
+
+namespace strix {
+
+constexpr std::uint32_t fm_index_file_version = 1;
+constexpr const char* fm_index_file_kind = "fm_index";
+
+namespace detail {
+
+enum fm_meta : int {
+  meta_n, meta_primary, meta_rate, meta_separator, meta_layout, meta_index_bytes, meta_extract, meta_codes,
+  meta_exception_bits, meta_exceptions, meta_exception_sigma, meta_exception_levels, meta_bwt_sigma,
+  meta_bwt_levels, meta_sequences, meta_count = 16
+};
+
+template <class View>
+std::vector<typename View::non_const_value_type> host_copy(const View& v) {
+  std::vector<typename View::non_const_value_type> h(v.extent(0));
+  Kokkos::deep_copy(Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()), v);
+  return h;
+}
+
+template <class T, class Space>
+Kokkos::View<T*, typename Space::memory_space> device_copy(const Space& space, const std::vector<T>& h, const char* label) {
+  auto d = allocate<T, typename Space::memory_space>(label, h.size());
+  Kokkos::deep_copy(space, d, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()));
+  return d;
+}
+
+}  // namespace detail
+
+// The index width (4 or 8 bytes) of a saved FM-index: which fm_index<Space, I> loads it.
+inline int fm_index_file_width(const io::container_reader& file) {
+  const auto meta = file.vector<std::uint64_t>("meta");
+  STRIX_USER_REQUIRE(meta.size() == detail::meta_count && (meta[detail::meta_index_bytes] == 4 || meta[detail::meta_index_bytes] == 8),
+                     "index file is corrupt (its meta section)");
+  return int(meta[detail::meta_index_bytes]);
+}
+
+// Writes `fm` (and a reference's sequences, when given) to `path` (the caller makes it a
+// temporary and renames it).
+template <class Space, class I>
+void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences, const std::string& path) {
+  using namespace detail;
+  const auto& d = fm.data();
+  const auto& r = d.rank;
+  io::container_writer file(fm_index_file_kind, fm_index_file_version);
+  std::vector<std::uint64_t> meta(meta_count, 0);
+  meta[meta_n] = d.n;
+  meta[meta_primary] = d.primary;
+  meta[meta_rate] = d.sample_rate;
+  meta[meta_separator] = std::uint64_t(d.separator + 1);
+  meta[meta_layout] = std::uint64_t(r.layout);
+  meta[meta_index_bytes] = sizeof(I);
+  meta[meta_extract] = d.isa_samples.extent(0) > 0;
+  for (int k = 0; k < 4; ++k) meta[meta_codes] |= std::uint64_t(r.symbol_of[k]) << (8 * k);
+  meta[meta_exception_bits] = r.exception_bits.n;
+  meta[meta_exceptions] = r.exceptions.n;
+  meta[meta_exception_sigma] = r.exceptions.sigma;
+  meta[meta_exception_levels] = r.exceptions.bits.n;
+  meta[meta_bwt_sigma] = r.bwt_matrix.sigma;
+  meta[meta_bwt_levels] = r.bwt_matrix.bits.n;
+  meta[meta_sequences] = sequences ? sequences->size() : 0;
+  file.add("meta", meta);
+  // Host copies, alive until the write.
+  const auto lines = host_copy(r.occ_lines);
+  const auto code_of = host_copy(r.code_of);
+  const auto marks = host_copy(r.exception_bits.words);
+  const auto exc_alphabet = host_copy(r.exceptions.alphabet);
+  const auto exc_counts = host_copy(r.exceptions.counts);
+  const auto exc_levels = host_copy(r.exceptions.bits.words);
+  const auto bwt_alphabet = host_copy(r.bwt_matrix.alphabet);
+  const auto bwt_counts = host_copy(r.bwt_matrix.counts);
+  const auto bwt_levels = host_copy(r.bwt_matrix.bits.words);
+  const auto sa_marks = host_copy(d.sampled.words);
+  const auto sa_samples = host_copy(d.sa_samples);
+  const auto isa_samples = host_copy(d.isa_samples);
+  if (r.layout == fm_rank_layout::occurrence_table) {
+    file.add("occ.lines", lines);
+    file.add("occ.code_of", code_of);
+    file.add("exceptions.marks", marks);
+    file.add("exceptions.alphabet", exc_alphabet);
+    file.add("exceptions.counts", exc_counts);
+    file.add("exceptions.levels", exc_levels);
+  } else {
+    file.add("bwt.alphabet", bwt_alphabet);
+    file.add("bwt.counts", bwt_counts);
+    file.add("bwt.levels", bwt_levels);
+  }
+  file.add("sa.marks", sa_marks);
+  file.add("sa.samples", sa_samples);
+  file.add("isa.samples", isa_samples);
+  std::string names;
+  std::vector<std::uint64_t> name_ends;
+  if (sequences) {
+    for (const auto& name : sequences->names) {
+      names += name;
+      name_ends.push_back(names.size());
+    }
+    file.add("ref.names", names.data(), names.size());
+    file.add("ref.name_ends", name_ends);
+    file.add("ref.starts", sequences->starts);
+    file.add("ref.lengths", sequences->lengths);
+  }
+  file.write(path);
+}
+
+// Loads an FM-index saved with index type I (fm_index_file_width tells which) onto `space`,
+// and its reference's sequences into `sequences` when given (left empty for a plain text).
+template <class Space, class I>
+fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader& file,
+                                  reference_sequences* sequences = nullptr, const fm_options& options = {}) {
+  using namespace detail;
+  STRIX_USER_REQUIRE(fm_index_file_width(file) == int(sizeof(I)),
+                     "index file holds " + std::to_string(8 * fm_index_file_width(file)) + "-bit positions, not " +
+                         std::to_string(8 * sizeof(I)));
+  const auto meta = file.vector<std::uint64_t>("meta");
+  const std::uint64_t n = meta[meta_n];
+  check_length<I>(n, "index file of a text of " + std::to_string(n) + " bytes");
+  STRIX_USER_REQUIRE(meta[meta_separator] <= 256 && meta[meta_rate] >= 1 &&
+                         (meta[meta_layout] == std::uint64_t(fm_rank_layout::occurrence_table) ||
+                          meta[meta_layout] == std::uint64_t(fm_rank_layout::wavelet_matrix)),
+                     "index file is corrupt (its meta section)");
+  fm_index_data<Space, I> d;
+  d.n = n;
+  d.primary = meta[meta_primary];
+  d.sample_rate = meta[meta_rate];
+  d.separator = int(meta[meta_separator]) - 1;
+  auto& r = d.rank;
+  r.layout = fm_rank_layout(meta[meta_layout]);
+  const std::string what = "index file";
+  if (r.layout == fm_rank_layout::occurrence_table) {
+    r.occ_lines = device_copy(space, file.vector<std::uint64_t>("occ.lines"), "strix::fm::occ_lines");
+    r.code_of = device_copy(space, file.vector<std::uint8_t>("occ.code_of"), "strix::fm::code_of");
+    for (int k = 0; k < 4; ++k) r.symbol_of[k] = std::uint8_t(meta[meta_codes] >> (8 * k));
+    r.exception_bits.n = meta[meta_exception_bits];
+    r.exception_bits.words = device_copy(space, file.vector<std::uint64_t>("exceptions.marks"), "strix::fm::exception_bits");
+    if (meta[meta_exceptions] > 0) {
+      const auto alphabet = file.vector<std::uint8_t>("exceptions.alphabet");
+      STRIX_USER_REQUIRE(alphabet.size() == meta[meta_exception_sigma], what + " is corrupt (exception alphabet)");
+      r.exceptions = wavelet_data_from_arrays<Space, std::uint8_t>(
+          space, wavelet_shape::matrix, meta[meta_exceptions], alphabet, file.vector<std::uint64_t>("exceptions.counts"),
+          file.vector<std::uint64_t>("exceptions.levels"), meta[meta_exception_levels], what);
+    }
+  } else {
+    const auto alphabet = file.vector<std::uint8_t>("bwt.alphabet");
+    STRIX_USER_REQUIRE(alphabet.size() == meta[meta_bwt_sigma], what + " is corrupt (BWT alphabet)");
+    r.bwt_matrix = wavelet_data_from_arrays<Space, std::uint8_t>(space, wavelet_shape::matrix, n, alphabet,
+                                                                 file.vector<std::uint64_t>("bwt.counts"),
+                                                                 file.vector<std::uint64_t>("bwt.levels"),
+                                                                 meta[meta_bwt_levels], what);
+  }
+  d.sampled.n = n + 1;
+  d.sampled.words = device_copy(space, file.vector<std::uint64_t>("sa.marks"), "strix::fm::sampled_rows");
+  d.sa_samples = device_copy(space, file.vector<I>("sa.samples"), "strix::fm::sa_samples");
+  d.isa_samples = device_copy(space, file.vector<I>("isa.samples"), "strix::fm::isa_samples");
+  STRIX_USER_REQUIRE((d.isa_samples.extent(0) > 0) == (meta[meta_extract] != 0) || n == 0,
+                     what + " is corrupt (extract samples)");
+  space.fence();
+  if (sequences) {
+    *sequences = reference_sequences();
+    if (meta[meta_sequences] > 0) {
+      const auto names = file.section("ref.names");
+      const auto ends = file.vector<std::uint64_t>("ref.name_ends");
+      STRIX_USER_REQUIRE(ends.size() == meta[meta_sequences], what + " is corrupt (sequence names)");
+      std::uint64_t from = 0;
+      for (auto end : ends) {
+        STRIX_USER_REQUIRE(end >= from && end <= names.bytes, what + " is corrupt (sequence names)");
+        sequences->names.emplace_back(reinterpret_cast<const char*>(names.data) + from, end - from);
+        from = end;
+      }
+      sequences->starts = file.vector<std::uint64_t>("ref.starts");
+      sequences->lengths = file.vector<std::uint64_t>("ref.lengths");
+      sequences->check(n);
+    }
+  }
+  return fm_index<Space, I>(space, std::move(d), options);
+}
+
+}  // namespace strix

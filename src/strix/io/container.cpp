@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The index container (see container.hpp): writing, and reading through a read-only map.
+#include <strix/io/container.hpp>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include <strix/error.hpp>
+#include <strix/io/checksum.hpp>
+
+namespace strix::io {
+
+namespace {
+
+constexpr char magic[8] = {'S', 'T', 'R', 'I', 'X', 'I', 'D', 'X'};
+constexpr std::size_t header_bytes = 64, entry_bytes = 64, name_bytes = 40, kind_bytes = 16;
+
+std::uint64_t aligned64(std::uint64_t x) { return (x + 63) / 64 * 64; }
+
+void put(unsigned char* at, std::uint64_t v, int bytes) { std::memcpy(at, &v, bytes); }
+std::uint64_t get(const unsigned char* at, int bytes) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, at, bytes);
+  return v;
+}
+
+}  // namespace
+
+std::uint64_t checksum(const void* data, std::size_t bytes) {
+  detail::checksum64 sum;
+  if (bytes % 8 == 0 && reinterpret_cast<std::uintptr_t>(data) % 8 == 0)
+    sum.add_words(static_cast<const std::uint64_t*>(data), bytes / 8);
+  else
+    sum.add(data, bytes);
+  return sum.value();
+}
+
+container_writer::container_writer(std::string kind, std::uint32_t kind_version)
+    : kind_(std::move(kind)), kind_version_(kind_version) {
+  STRIX_REQUIRE(kind_.size() <= kind_bytes);
+}
+
+void container_writer::add(const std::string& name, const void* data, std::size_t bytes) {
+  STRIX_REQUIRE(!name.empty() && name.size() <= name_bytes);
+  for (const auto& s : sections_) STRIX_REQUIRE(s.name != name);
+  sections_.push_back({name, data, bytes});
+}
+
+void container_writer::write(const std::string& path) const {
+  std::vector<unsigned char> table(sections_.size() * entry_bytes, 0);
+  std::uint64_t offset = aligned64(header_bytes + table.size());
+  for (std::size_t k = 0; k < sections_.size(); ++k) {
+    const auto& s = sections_[k];
+    unsigned char* e = table.data() + k * entry_bytes;
+    std::memcpy(e, s.name.data(), s.name.size());
+    put(e + 40, offset, 8);
+    put(e + 48, s.bytes, 8);
+    put(e + 56, checksum(s.data, s.bytes), 8);
+    offset = aligned64(offset + s.bytes);
+  }
+  unsigned char header[header_bytes] = {};
+  std::memcpy(header, magic, 8);
+  put(header + 8, container_version, 4);
+  put(header + 12, sections_.size(), 4);
+  std::memcpy(header + 16, kind_.data(), kind_.size());
+  put(header + 32, kind_version_, 4);
+  put(header + 40, offset, 8);
+  put(header + 48, checksum(table.data(), table.size()), 8);
+  put(header + 56, checksum(header, 56), 8);
+
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw error(error_code::io_error, "cannot write '" + path + "': " + std::strerror(errno));
+  static const unsigned char zeros[64] = {};
+  std::uint64_t at = 0;
+  auto emit = [&](const void* data, std::size_t bytes) {
+    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+    at += bytes;
+  };
+  auto pad = [&] { emit(zeros, aligned64(at) - at); };
+  emit(header, header_bytes);
+  emit(table.data(), table.size());
+  for (const auto& s : sections_) {
+    pad();
+    emit(s.data, s.bytes);
+  }
+  pad();
+  out.flush();
+  if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
+}
+
+container_reader::container_reader(const std::string& path, const std::string& kind, std::uint32_t newest)
+    : path_(path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw error(error_code::io_error, "cannot open '" + path + "': " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw error(error_code::io_error, "'" + path + "' is not a regular file");
+  }
+  size_ = static_cast<std::size_t>(st.st_size);
+  if (size_ > 0) {
+    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      ::close(fd);
+      throw error(error_code::io_error, "cannot map '" + path + "': " + std::strerror(errno));
+    }
+    map_ = static_cast<const unsigned char*>(p);
+  }
+  ::close(fd);
+  try {
+    const std::string what = "'" + path + "' ";
+    STRIX_USER_REQUIRE(size_ >= 8 && std::memcmp(map_, magic, 8) == 0,
+                       what + "is not a strix index file (no STRIXIDX signature)");
+    STRIX_USER_REQUIRE(size_ >= header_bytes, what + "is truncated (in its header)");
+    STRIX_USER_REQUIRE(checksum(map_, 56) == get(map_ + 56, 8), what + "is corrupt (header checksum mismatch)");
+    const std::uint32_t version = static_cast<std::uint32_t>(get(map_ + 8, 4));
+    STRIX_USER_REQUIRE(version <= container_version, what + "has container version " + std::to_string(version) +
+                                                         "; this strix reads up to " +
+                                                         std::to_string(container_version));
+    const std::string file_kind(reinterpret_cast<const char*>(map_ + 16), strnlen(reinterpret_cast<const char*>(map_ + 16), kind_bytes));
+    STRIX_USER_REQUIRE(file_kind == kind, what + "holds a " + (file_kind.empty() ? std::string("nameless") : file_kind) +
+                                              " index, not a " + kind);
+    kind_version_ = static_cast<std::uint32_t>(get(map_ + 32, 4));
+    STRIX_USER_REQUIRE(kind_version_ >= 1 && kind_version_ <= newest,
+                       what + "has " + kind + " version " + std::to_string(kind_version_) +
+                           "; this strix reads up to " + std::to_string(newest));
+    STRIX_USER_REQUIRE(get(map_ + 40, 8) == size_, what + "is truncated or has bytes after its end (" +
+                                                       std::to_string(size_) + " bytes, header says " +
+                                                       std::to_string(get(map_ + 40, 8)) + ")");
+    const std::uint64_t count = get(map_ + 12, 4);
+    STRIX_USER_REQUIRE(count <= (size_ - header_bytes) / entry_bytes, what + "is corrupt (section table)");
+    const unsigned char* table = map_ + header_bytes;
+    STRIX_USER_REQUIRE(checksum(table, count * entry_bytes) == get(map_ + 48, 8),
+                       what + "is corrupt (section table checksum mismatch)");
+    for (std::uint64_t k = 0; k < count; ++k) {
+      const unsigned char* e = table + k * entry_bytes;
+      entry s{std::string(reinterpret_cast<const char*>(e), strnlen(reinterpret_cast<const char*>(e), name_bytes)),
+              get(e + 40, 8), get(e + 48, 8)};
+      STRIX_USER_REQUIRE(s.offset % 64 == 0 && s.offset >= header_bytes + count * entry_bytes && s.offset <= size_ &&
+                             s.bytes <= size_ - s.offset,
+                         what + "is corrupt (section '" + s.name + "' out of the file)");
+      STRIX_USER_REQUIRE(checksum(map_ + s.offset, s.bytes) == get(e + 56, 8),
+                         what + "is corrupt (checksum mismatch in section '" + s.name + "')");
+      entries_.push_back(s);
+    }
+  } catch (...) {
+    if (map_) ::munmap(const_cast<unsigned char*>(map_), size_);
+    throw;
+  }
+}
+
+container_reader::~container_reader() {
+  if (map_) ::munmap(const_cast<unsigned char*>(map_), size_);
+}
+
+bool container_reader::has(const std::string& name) const {
+  for (const auto& e : entries_)
+    if (e.name == name) return true;
+  return false;
+}
+
+container_reader::span container_reader::section(const std::string& name, std::size_t element) const {
+  for (const auto& e : entries_)
+    if (e.name == name) {
+      STRIX_USER_REQUIRE(element == 0 || e.bytes % element == 0,
+                         "'" + path_ + "' is corrupt (section '" + name + "' has a partial element)");
+      return {map_ + e.offset, static_cast<std::size_t>(e.bytes)};
+    }
+  throw error(error_code::invalid_input, "'" + path_ + "' is corrupt (no section '" + name + "')");
+}
+
+}  // namespace strix::io
