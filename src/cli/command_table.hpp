@@ -11,4 +11,8 @@
   ROW(lcp)                      \
   ROW(repeats)                  \
   ROW(demo)                     \
-  ROW(wt)
+  ROW(wt)                       \
+  ROW(index)                    \
+  ROW(count)                    \
+  ROW(locate)                   \
+  ROW(extract)

@@ -5,7 +5,8 @@
 //   meta                 u64[16]: n, primary, sample_rate, separator + 1, layout, index bytes
 //                        (4 or 8), extract samples (0/1), the four codes' symbols, exception
 //                        bits, exceptions, their alphabet size, their level bits, the BWT
-//                        matrix's alphabet size and level bits, sequences, 0
+//                        matrix's alphabet size and level bits, sequences, the caller's flags
+//                        (the tool: 1 when a reference's letters were case-folded)
 //   occ.lines occ.code_of exceptions.marks exceptions.alphabet exceptions.counts
 //   exceptions.levels    the occurrence table, when the layout is that
 //   bwt.alphabet bwt.counts bwt.levels   the wavelet matrix, when the layout is that
@@ -15,6 +16,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -33,7 +35,7 @@ namespace detail {
 enum fm_meta : int {
   meta_n, meta_primary, meta_rate, meta_separator, meta_layout, meta_index_bytes, meta_extract, meta_codes,
   meta_exception_bits, meta_exceptions, meta_exception_sigma, meta_exception_levels, meta_bwt_sigma,
-  meta_bwt_levels, meta_sequences, meta_count = 16
+  meta_bwt_levels, meta_sequences, meta_flags, meta_count = 16
 };
 
 template <class View>
@@ -60,10 +62,11 @@ inline int fm_index_file_width(const io::container_reader& file) {
   return int(meta[detail::meta_index_bytes]);
 }
 
-// Writes `fm` (and a reference's sequences, when given) to `path` (the caller makes it a
-// temporary and renames it).
+// Writes `fm` (and a reference's sequences, when given) through `out`, or to `path` (the
+// caller makes it a temporary and renames it); `flags` are kept for the caller (meta).
 template <class Space, class I>
-void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences, const std::string& path) {
+void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences,
+                   const io::container_writer::sink& out, std::uint64_t flags = 0) {
   using namespace detail;
   const auto& d = fm.data();
   const auto& r = d.rank;
@@ -84,6 +87,7 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   meta[meta_bwt_sigma] = r.bwt_matrix.sigma;
   meta[meta_bwt_levels] = r.bwt_matrix.bits.n;
   meta[meta_sequences] = sequences ? sequences->size() : 0;
+  meta[meta_flags] = flags;
   file.add("meta", meta);
   // Host copies, alive until the write.
   const auto lines = host_copy(r.occ_lines);
@@ -125,7 +129,18 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
     file.add("ref.starts", sequences->starts);
     file.add("ref.lengths", sequences->lengths);
   }
-  file.write(path);
+  file.write(out);
+}
+
+template <class Space, class I>
+void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences, const std::string& path,
+                   std::uint64_t flags = 0) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw error(error_code::io_error, "cannot write '" + path + "'");
+  save_fm_index(fm, sequences, [&](const void* data, std::size_t bytes) {
+    file.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+    if (!file) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
+  }, flags);
 }
 
 // Loads an FM-index saved with index type I (fm_index_file_width tells which) onto `space`,

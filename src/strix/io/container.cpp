@@ -54,6 +54,17 @@ void container_writer::add(const std::string& name, const void* data, std::size_
 }
 
 void container_writer::write(const std::string& path) const {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw error(error_code::io_error, "cannot write '" + path + "': " + std::strerror(errno));
+  write([&](const void* data, std::size_t bytes) {
+    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+    if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
+  });
+  out.flush();
+  if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
+}
+
+void container_writer::write(const sink& out) const {
   std::vector<unsigned char> table(sections_.size() * entry_bytes, 0);
   std::uint64_t offset = aligned64(header_bytes + table.size());
   for (std::size_t k = 0; k < sections_.size(); ++k) {
@@ -75,12 +86,10 @@ void container_writer::write(const std::string& path) const {
   put(header + 48, checksum(table.data(), table.size()), 8);
   put(header + 56, checksum(header, 56), 8);
 
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw error(error_code::io_error, "cannot write '" + path + "': " + std::strerror(errno));
   static const unsigned char zeros[64] = {};
   std::uint64_t at = 0;
   auto emit = [&](const void* data, std::size_t bytes) {
-    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+    if (bytes) out(data, bytes);
     at += bytes;
   };
   auto pad = [&] { emit(zeros, aligned64(at) - at); };
@@ -91,8 +100,6 @@ void container_writer::write(const std::string& path) const {
     emit(s.data, s.bytes);
   }
   pad();
-  out.flush();
-  if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
 }
 
 container_reader::container_reader(const std::string& path, const std::string& kind, std::uint32_t newest)

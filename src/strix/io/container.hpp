@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +39,10 @@ class container_writer {
   void add(const std::string& name, const std::vector<T>& v) {
     add(name, v.data(), v.size() * sizeof(T));
   }
-  // Writes the file to `path` (the caller picks a temporary and renames it); throws io_error.
+  // Writes the file through `sink` (which throws when it cannot), or to `path` (the caller
+  // picks a temporary and renames it; throws io_error).
+  using sink = std::function<void(const void* data, std::size_t bytes)>;
+  void write(const sink& out) const;
   void write(const std::string& path) const;
 
  private:

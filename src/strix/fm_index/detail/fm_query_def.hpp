@@ -132,6 +132,22 @@ void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_
   });
 }
 
+// Offsets ascend from 0 to `size` (checked on the device).
+template <class ExecSpace>
+bool fm_offsets_ascend(const ExecSpace& space, const device_view<const std::uint64_t, ExecSpace>& offsets,
+                       std::uint64_t size) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  std::uint64_t bad = 0;
+  Kokkos::parallel_reduce("strix::fm_check_offsets", range(space, 0, std::int64_t(offsets.extent(0))),
+                          KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& sum) {
+                            const bool ok = q == 0 ? offsets(0) == 0
+                                                   : offsets(q) >= offsets(q - 1) && offsets(q) <= size;
+                            sum += ok ? 0 : 1;
+                          },
+                          bad);
+  return bad == 0;
+}
+
 }  // namespace strix::detail
 
 namespace strix {
@@ -140,20 +156,9 @@ template <class ExecutionSpace, class I>
 std::size_t fm_index<ExecutionSpace, I>::check_batch(const view<const std::uint8_t>& bytes,
                                                      const view<const std::uint64_t>& offsets) const {
   STRIX_USER_REQUIRE(offsets.extent(0) >= 1, "fm_index: a batch of m patterns has m + 1 offsets");
-  const std::size_t m = offsets.extent(0) - 1;
-  // Offsets ascend from 0 to the bytes' length: checked on the device.
-  using range = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
-  std::uint64_t bad = 0;
-  const std::uint64_t size = bytes.extent(0);
-  Kokkos::parallel_reduce("strix::fm_check_offsets", range(space_, 0, std::int64_t(m) + 1),
-                          KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& sum) {
-                            const bool ok = q == 0 ? offsets(0) == 0
-                                                   : offsets(q) >= offsets(q - 1) && offsets(q) <= size;
-                            sum += ok ? 0 : 1;
-                          },
-                          bad);
-  STRIX_USER_REQUIRE(bad == 0, "fm_index: pattern offsets must ascend from 0 to the bytes' length");
-  return m;
+  STRIX_USER_REQUIRE(detail::fm_offsets_ascend(space_, dv(offsets), bytes.extent(0)),
+                     "fm_index: pattern offsets must ascend from 0 to the bytes' length");
+  return offsets.extent(0) - 1;
 }
 
 template <class ExecutionSpace, class I>

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The Kokkos half of fm_job: one typed_fm_job per (execution space, index width), picked
+// once through on_space_and_width.
+#include "fm_job.hpp"
+
+#include <strix/fm_index/fm_index_file.hpp>
+#include <strix/index/text_index.hpp>
+#include <strix/sa/algorithm.hpp>
+
+#include "../session_dispatch.hpp"
+
+namespace strix::cli {
+
+fm_file_facts read_fm_file_facts(const std::string& path) {
+  io::container_reader file(path, fm_index_file_kind, fm_index_file_version);
+  fm_file_facts facts;
+  facts.width = 8 * fm_index_file_width(file);
+  facts.folded = file.vector<std::uint64_t>("meta")[detail::meta_flags] & 1;
+  return facts;
+}
+
+struct fm_job::typed {
+  virtual ~typed() = default;
+  virtual void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) = 0;
+  virtual void save(const fm_job::sink& out, const reference_sequences* sequences, bool folded) = 0;
+  virtual void load(const std::string& path, reference_sequences& sequences) = 0;
+  virtual std::uint64_t size() const = 0;
+  virtual std::size_t bytes() const = 0;
+  virtual std::string layout() const = 0;
+  virtual fm_answers count(const pattern_batch& patterns) = 0;
+  virtual fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) = 0;
+  virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
+};
+
+namespace {
+
+template <class Space, class I>
+class typed_fm_job final : public fm_job::typed {
+  using mem = typename Space::memory_space;
+
+ public:
+  explicit typed_fm_job(space_session<Space>& s) : s_(s) {}
+
+  void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) override {
+    auto t0 = session::clock::now();
+    auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
+    s_.add_allocate_time(t0);
+    t0 = s_.begin_stage("copy to device");
+    Kokkos::deep_copy(s_.space(), text_d,
+                      Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data, n));
+    s_.end_stage("copy_to_device", t0);
+    text_index<Space, I> index(s_.space(), text_d, parse_sa_options(options.algorithm));
+    auto& library = s_.report().library;
+    t0 = s_.begin_stage("suffix array");
+    index.suffix_array(&library);
+    s_.end_stage("suffix_array", t0);
+    index.release(index_part::sa_workspace);
+    t0 = s_.begin_stage("bwt");
+    index.bwt(&library);
+    s_.end_stage("bwt", t0);
+    fm_options fm;
+    fm.sample_rate = options.sample_rate;
+    fm.extract = options.extract;
+    fm.separator = options.separator;
+    t0 = s_.begin_stage("fm index");
+    // The index keeps what it built: copy it out of the text_index, which then frees the rest.
+    fm_ = std::make_unique<fm_index<Space, I>>(index.fm_index(fm, &library));
+    s_.end_stage("fm_index", t0);
+    s_.note_peak(index.peak_bytes());
+  }
+
+  void save(const fm_job::sink& out, const reference_sequences* sequences, bool folded) override {
+    const auto t0 = s_.begin_stage("save");
+    save_fm_index(*fm_, sequences, out, folded ? 1u : 0u);
+    s_.end_stage("save", t0);
+  }
+
+  void load(const std::string& path, reference_sequences& sequences) override {
+    const auto t0 = s_.begin_stage("load");
+    io::container_reader file(path, fm_index_file_kind, fm_index_file_version);
+    fm_ = std::make_unique<fm_index<Space, I>>(load_fm_index<Space, I>(s_.space(), file, &sequences));
+    s_.end_stage("load", t0);
+    s_.note_peak(fm_->bytes());
+  }
+
+  std::uint64_t size() const override { return fm_->size(); }
+  std::size_t bytes() const override { return fm_->bytes(); }
+  std::string layout() const override {
+    return fm_->layout() == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix";
+  }
+
+  fm_answers count(const pattern_batch& patterns) override {
+    const auto t0 = s_.begin_stage("count");
+    const auto counts = fm_->count(patterns.bytes.data(), patterns.offsets.data(), patterns.size());
+    s_.end_stage("count", t0);
+    fm_answers a;
+    a.counts.assign(counts.begin(), counts.end());
+    return a;
+  }
+
+  fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) override {
+    const auto t0 = s_.begin_stage("locate");
+    const auto found = fm_->locate(patterns.bytes.data(), patterns.offsets.data(), patterns.size(), max_occ);
+    s_.end_stage("locate", t0);
+    fm_answers a;
+    a.counts.assign(found.counts.begin(), found.counts.end());
+    a.starts = found.starts;
+    a.positions.assign(found.positions.begin(), found.positions.end());
+    return a;
+  }
+
+  std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) override {
+    const auto t0 = s_.begin_stage("extract");
+    auto text = fm_->extract(start, length);
+    s_.end_stage("extract", t0);
+    return text;
+  }
+
+ private:
+  space_session<Space>& s_;
+  std::unique_ptr<fm_index<Space, I>> fm_;
+};
+
+}  // namespace
+
+fm_job::fm_job(session& s) {
+  typed_ = on_space_and_width(s, [&](auto& typed_session, auto width) -> std::unique_ptr<typed> {
+    using Space = typename std::decay_t<decltype(typed_session)>::execution_space;
+    return std::make_unique<typed_fm_job<Space, decltype(width)>>(typed_session);
+  });
+}
+fm_job::~fm_job() = default;
+
+void fm_job::build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) {
+  typed_->build(text, n, options);
+}
+void fm_job::save(const sink& out, const reference_sequences* sequences, bool folded) {
+  typed_->save(out, sequences, folded);
+}
+void fm_job::load(const std::string& path, reference_sequences& sequences) { typed_->load(path, sequences); }
+std::uint64_t fm_job::size() const { return typed_->size(); }
+std::size_t fm_job::bytes() const { return typed_->bytes(); }
+std::string fm_job::layout() const { return typed_->layout(); }
+fm_answers fm_job::count(const pattern_batch& patterns) { return typed_->count(patterns); }
+fm_answers fm_job::locate(const pattern_batch& patterns, std::uint64_t max_occ) {
+  return typed_->locate(patterns, max_occ);
+}
+std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t length) {
+  return typed_->extract(start, length);
+}
+
+}  // namespace strix::cli

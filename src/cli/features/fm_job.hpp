@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// The tool's FM-index on a session: built from a text (through text_index) and saved, or
+// loaded from an index file, then queried in batches (strix/fm_index). No Kokkos types
+// here; fm_job.cpp is the Kokkos half.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <strix/fm_index/reference.hpp>
+
+#include "../session.hpp"
+
+namespace strix::cli {
+
+struct fm_build_options {
+  std::uint64_t sample_rate = 32;
+  bool extract = true;
+  int separator = -1;  // reference_separator for a reference of many sequences
+  std::string algorithm = "auto";
+};
+
+// What the index file says beside the index itself.
+struct fm_file_facts {
+  int width = 32;
+  bool folded = false;  // its sequences were case-folded (a FASTA reference without --keep-case)
+};
+// Reads an index file's header and meta (no Kokkos): the width to open the session with.
+fm_file_facts read_fm_file_facts(const std::string& path);
+
+// A batch of patterns: pattern q is bytes[offsets[q], offsets[q + 1]).
+struct pattern_batch {
+  std::vector<std::uint8_t> bytes;
+  std::vector<std::uint64_t> offsets{0};
+  std::size_t size() const { return offsets.size() - 1; }
+};
+
+struct fm_answers {
+  std::vector<std::uint64_t> counts;
+  std::vector<std::uint64_t> starts, positions;  // locate: pattern q's at [starts[q], starts[q + 1])
+};
+
+class fm_job {
+ public:
+  explicit fm_job(session& s);
+  ~fm_job();
+
+  // Builds the index of text (n bytes) with the stages copy, suffix array, bwt, fm index.
+  void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options);
+  // Saves it (with the reference's sequences, for a FASTA input) through `out`.
+  using sink = std::function<void(const void* data, std::size_t bytes)>;
+  void save(const sink& out, const reference_sequences* sequences, bool folded);
+  // Loads an index file (of the session's width) and its sequences.
+  void load(const std::string& path, reference_sequences& sequences);
+  std::uint64_t size() const;
+  std::size_t bytes() const;
+  std::string layout() const;
+
+  fm_answers count(const pattern_batch& patterns);
+  fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ);
+  std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
+
+  struct typed;
+
+ private:
+  std::unique_ptr<typed> typed_;
+};
+
+}  // namespace strix::cli

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// What count, locate and extract share: an index file opened on a session of its width, and
+// the patterns read as the index asks (folded for a folded reference).
+#include <memory>
+#include <string>
+
+#include "command.hpp"
+#include "features/fm_job.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace strix::cli {
+
+struct fm_query_options {
+  std::string index, patterns, output;
+  bool fasta = false;
+  common_options common;
+};
+// INDEX, PATTERNS (unless `with_patterns` is false), -o/--output, --fasta and the common options.
+void add_fm_query_options(CLI::App* sub, fm_query_options& o, bool with_patterns);
+
+struct fm_query_run {
+  std::unique_ptr<session> s;
+  std::unique_ptr<fm_job> fm;
+  reference_sequences sequences;
+  bool folded = false;
+};
+// Opens the index (and its session) and loads it.
+fm_query_run open_fm_query(const fm_query_options& o);
+// The patterns, from their file or standard input, as FASTA/FASTQ when asked or so named.
+pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run& run);
+
+// Where the answers go: -o FILE (all or nothing, at commit) or standard output. --stats
+// prints on standard output too, so it needs -o.
+class answer_output {
+ public:
+  explicit answer_output(const fm_query_options& o);
+  ~answer_output();
+  void write(const std::string& text);
+  void commit();
+
+ private:
+  std::unique_ptr<atomic_output> file_;
+};
+
+}  // namespace strix::cli

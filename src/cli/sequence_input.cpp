@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// FASTA/FASTQ through htslib's kseq reader over zlib (which reads plain files too), and
+// pattern lines.
+#include "sequence_input.hpp"
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <htslib/kseq.h>
+
+#include <strix/error.hpp>
+
+#include "files.hpp"
+
+KSEQ_INIT(gzFile, gzread)
+
+namespace strix::cli {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+std::uint8_t upper(std::uint8_t c) { return c >= 'a' && c <= 'z' ? std::uint8_t(c - 'a' + 'A') : c; }
+
+// Calls f(name, bytes, length) for each record of a FASTA/FASTQ file.
+template <class F>
+void for_each_record(const std::string& path, F&& f) {
+  gzFile in = path == "-" ? gzdopen(0, "r") : gzopen(path.c_str(), "r");
+  if (!in) throw error(error_code::io_error, "cannot open '" + path + "': " + std::strerror(errno ? errno : ENOMEM));
+  kseq_t* seq = kseq_init(in);
+  int status;
+  std::uint64_t records = 0;
+  while ((status = kseq_read(seq)) >= 0) {
+    ++records;
+    f(std::string(seq->name.s, seq->name.l), reinterpret_cast<const std::uint8_t*>(seq->seq.s), seq->seq.l);
+  }
+  kseq_destroy(seq);
+  gzclose(in);
+  if (status == -2) throw error(error_code::invalid_input, "'" + path + "' is not valid FASTQ (a quality line of the wrong length)");
+  if (status < -1) throw error(error_code::io_error, "cannot read '" + path + "'");
+  // An empty file is an empty reference; anything else without a record is not FASTA/FASTQ.
+  std::error_code ec;
+  if (records == 0 && path != "-" && std::filesystem::file_size(path, ec) > 0 && !ec)
+    throw error(error_code::invalid_input, "'" + path + "' holds no FASTA/FASTQ record (no line starts with > or @)");
+}
+
+}  // namespace
+
+bool is_sequence_file_name(const std::string& path) {
+  std::string p = path;
+  if (ends_with(p, ".gz")) p.resize(p.size() - 3);
+  for (const char* ext : {".fa", ".fasta", ".fna", ".fq", ".fastq"})
+    if (ends_with(p, ext)) return true;
+  return false;
+}
+
+reference_text read_reference(const std::string& path, bool keep_case) {
+  reference_text r;
+  std::vector<std::uint8_t> folded;
+  for_each_record(path, [&](std::string name, const std::uint8_t* s, std::size_t n) {
+    const std::uint8_t* symbols = s;
+    if (!keep_case) {
+      folded.assign(s, s + n);
+      for (auto& c : folded) c = upper(c);
+      symbols = folded.data();
+    }
+    r.sequences.append(std::move(name), symbols, n, r.text);
+  });
+  return r;
+}
+
+pattern_batch read_patterns(const std::string& path, bool sequences, bool fold) {
+  pattern_batch b;
+  auto add = [&](const std::uint8_t* s, std::size_t n) {
+    const std::size_t at = b.bytes.size();
+    b.bytes.insert(b.bytes.end(), s, s + n);
+    if (fold)
+      for (std::size_t i = at; i < b.bytes.size(); ++i) b.bytes[i] = upper(b.bytes[i]);
+    b.offsets.push_back(b.bytes.size());
+  };
+  if (sequences) {
+    for_each_record(path, [&](const std::string&, const std::uint8_t* s, std::size_t n) { add(s, n); });
+    return b;
+  }
+  input_file in(path);
+  std::vector<std::uint8_t> all(in.size());
+  in.read_into(all.data());
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i] == '\n') {
+      add(all.data() + start, i - start);
+      start = i + 1;
+    }
+  if (start < all.size()) add(all.data() + start, all.size() - start);
+  return b;
+}
+
+}  // namespace strix::cli
