@@ -6,13 +6,16 @@
 //         is accepted exactly when it is the text's suffix array (32- or 64-bit).
 //   1:    a BWT file and its primary index (`strix unbwt`): bytes 1-8 the index, the rest
 //         the BWT. When it inverts, the text found has exactly this BWT and primary index.
-//   2, 3: a saved wavelet tree or matrix (`strix wt`), see wavelet_file below.
+//   2, 3: a saved wavelet tree or matrix (`strix wt`), see wavelet_file below; with 3 and
+//         bit 5 set, an FM-index file (`strix count|locate|extract`), see index_file.
 // Every rejection is a strix::error; anything else (crash, other exception) is a finding.
 #include <cstring>
 #include <vector>
 
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/error.hpp>
+#include <strix/fm_index/fm_index_file.hpp>
+#include <strix/io/container.hpp>
 #include <strix/succinct/serialize.hpp>
 #include <strix/succinct/wavelet_matrix.hpp>
 #include <strix/succinct/wavelet_tree.hpp>
@@ -154,6 +157,70 @@ void wavelet_file(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// An FM-index file: the rest of the input. With bit 6 of byte 0 set, its length, its
+// sections' checksums and the table's and header's are made right first, so that the
+// structural checks behind them are reached. An index that loads must answer consistently:
+// as many positions as its count for each pattern, ascending, and extract of the whole text.
+template <class I>
+void query_index(const std::string& path) {
+  using space = Kokkos::Serial;
+  strix::fm_index<space, I> fm;
+  try {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    strix::reference_sequences sequences;
+    fm = strix::load_fm_index<space, I>(space(), file, &sequences);
+  } catch (const strix::error&) {
+    return;
+  }
+  const std::uint8_t patterns[] = {'A', 'C', 'G', 'T', 'A', 'C', 0x00, 'a', 'b'};
+  const std::uint64_t offsets[] = {0, 1, 2, 4, 6, 6, 7, 9};
+  const auto found = fm.locate(patterns, offsets, 7, 1000);
+  const auto counts = fm.count(patterns, offsets, 7);
+  for (std::size_t q = 0; q < 7; ++q) {
+    const std::uint64_t got = found.starts[q + 1] - found.starts[q];
+    STRIX_FUZZ_EXPECT(counts[q] == found.counts[q]);
+    STRIX_FUZZ_EXPECT(got == std::min<std::uint64_t>(counts[q], 1000));
+    for (std::uint64_t k = found.starts[q]; k < found.starts[q + 1]; ++k) {
+      STRIX_FUZZ_EXPECT(found.positions[k] <= fm.size());
+      STRIX_FUZZ_EXPECT(k == found.starts[q] || found.positions[k - 1] < found.positions[k]);
+    }
+  }
+  STRIX_FUZZ_EXPECT(counts[5] == fm.size() + 1);  // the empty pattern
+  if (fm.can_extract() && fm.size() <= 100000) STRIX_FUZZ_EXPECT(fm.extract(0, fm.size()).size() == fm.size());
+}
+
+void index_file(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::uint8_t> file(data + 1, data + size);
+  if ((data[0] & 0x40) && file.size() >= 64) {
+    auto get = [&](std::size_t at, int bytes) {
+      std::uint64_t v = 0;
+      std::memcpy(&v, file.data() + at, bytes);
+      return v;
+    };
+    auto put = [&](std::size_t at, std::uint64_t v) { std::memcpy(file.data() + at, &v, 8); };
+    const std::uint64_t count = std::min<std::uint64_t>(get(12, 4), (file.size() - 64) / 64);
+    for (std::uint64_t k = 0; k < count; ++k) {
+      const std::size_t e = 64 + k * 64;
+      const std::uint64_t offset = get(e + 40, 8), bytes = get(e + 48, 8);
+      if (offset <= file.size() && bytes <= file.size() - offset)
+        put(e + 56, strix::io::checksum(file.data() + offset, bytes));
+    }
+    put(40, file.size());
+    put(48, strix::io::checksum(file.data() + 64, count * 64));
+    put(56, strix::io::checksum(file.data(), 56));
+  }
+  strix_fuzz::memory_file saved(file.data(), file.size());
+  int width = 0;
+  try {
+    strix::io::container_reader reader(saved.path(), strix::fm_index_file_kind, strix::fm_index_file_version);
+    width = strix::fm_index_file_width(reader);
+  } catch (const strix::error&) {
+    return;
+  }
+  if (width == 4) query_index<std::uint32_t>(saved.path());
+  else query_index<std::uint64_t>(saved.path());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -166,6 +233,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   switch (data[0] & 3) {
     case 0: suffix_array_file(data, size); break;
     case 1: bwt_file(data, size); break;
+    case 3:
+      if (data[0] & 0x20) {
+        index_file(data, size);
+        break;
+      }
+      [[fallthrough]];
     default: wavelet_file(data, size);
   }
   return 0;
