@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// FM-index benchmark (issue 16): build time, peak memory and size; count throughput for
+// patterns of lengths 16, 32 and 100 (one in ten mutated) from device views and from host
+// arrays (copies included); locate throughput (occurrences/s) at sample rates 16, 32 and 64,
+// patterns capped at --max-occ occurrences. The default execution space; prints
+// "RESULT <name> <value> <unit>".
+//   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K]
+#include <Kokkos_Core.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include <strix/index/text_index.hpp>
+
+#include "fm_patterns.hpp"
+
+namespace {
+
+using space = Kokkos::DefaultExecutionSpace;
+using mem = space::memory_space;
+
+template <class I>
+void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ) {
+  const auto name = strix_bench::input_name(path);
+  const std::uint64_t n = text.size();
+  for (std::uint64_t rate : {16u, 32u, 64u}) {
+    strix::fm_options options;
+    options.sample_rate = rate;
+    strix::text_index<space, I> index(space(), reinterpret_cast<const std::uint8_t*>(text.data()), n);
+    strix::run_stats stats;
+    space().fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto& fm = index.fm_index(options, &stats);
+    space().fence();
+    const double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const std::string tag = "strix_" + name + "_s" + std::to_string(rate);
+    std::printf("RESULT %s_build_ms %.4g ms\n", tag.c_str(), build * 1e3);
+    std::printf("RESULT %s_peak_bytes %zu B\n", tag.c_str(), stats.peak_bytes);
+    std::printf("RESULT %s_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.bytes()) / double(n));
+    std::printf("RESULT %s_rank_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.data().rank_bytes()) / double(n));
+    if (rate == 32) {
+      for (std::size_t length : {16u, 32u, 100u}) {
+        const auto p = strix_bench::make_patterns(text, m, length, length);
+        auto d_bytes = Kokkos::create_mirror_view_and_copy(
+            mem(), Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(p.bytes.data(), p.bytes.size()));
+        auto d_offsets = Kokkos::create_mirror_view_and_copy(
+            mem(), Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(p.offsets.data(), p.offsets.size()));
+        Kokkos::View<I*, mem> d_counts("counts", p.size());
+        const double device = strix_bench::median_seconds(runs, [&] {
+          fm.count(d_bytes, d_offsets, d_counts);
+          space().fence();
+        });
+        const double host = strix_bench::median_seconds(runs, [&] { fm.count(p.bytes.data(), p.offsets.data(), p.size()); });
+        std::printf("RESULT %s_count%zu_device %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / device / 1e6);
+        std::printf("RESULT %s_count%zu_host_arrays %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / host / 1e6);
+      }
+    }
+    const auto p = strix_bench::make_patterns(text, m / 10, 20, 7);
+    std::uint64_t occurrences = 0;
+    const double locate = strix_bench::median_seconds(runs, [&] {
+      occurrences = fm.locate(p.bytes.data(), p.offsets.data(), p.size(), max_occ).positions.size();
+    });
+    std::printf("RESULT %s_locate20 %.4g Moccurrences/s\n", tag.c_str(), occurrences / locate / 1e6);
+    std::printf("RESULT %s_locate20_occurrences %llu occ\n", tag.c_str(), static_cast<unsigned long long>(occurrences));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K]\n");
+    return 2;
+  }
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  const std::string path = argv[1];
+  std::size_t m = 1000000;
+  int runs = 5;
+  std::uint64_t max_occ = 1000;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    const std::string a = argv[i];
+    if (a == "--patterns") m = std::stoull(argv[i + 1]);
+    else if (a == "--runs") runs = std::stoi(argv[i + 1]);
+    else if (a == "--max-occ") max_occ = std::stoull(argv[i + 1]);
+  }
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::printf("RESULT backend %s -\n", space::name());
+  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ);
+  else run<std::uint64_t>(path, text, m, runs, max_occ);
+  return 0;
+}
