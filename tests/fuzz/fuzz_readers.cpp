@@ -6,7 +6,8 @@
 //         is accepted exactly when it is the text's suffix array (32- or 64-bit).
 //   1:    a BWT file and its primary index (`strix unbwt`): bytes 1-8 the index, the rest
 //         the BWT. When it inverts, the text found has exactly this BWT and primary index.
-//   2, 3: a saved wavelet tree or matrix (`strix wt`), see wavelet_file below; with 3 and
+//   2, 3: a saved wavelet tree or matrix (`strix wt`; format 1, or a container), see
+//         wavelet_file below; with 3 and
 //         bit 5 set, an FM-index file (`strix count|locate|extract`), see index_file.
 // Every rejection is a strix::error; anything else (crash, other exception) is a finding.
 #include <cstring>

@@ -4,7 +4,10 @@
 // streamed through the device in chunks gives the very same file.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <string>
 
 #include <strix/succinct/serialize.hpp>
 #include <strix/succinct/wavelet_matrix.hpp>
@@ -120,6 +123,35 @@ TEST_CASE("serialize: truncated, corrupt and foreign files are errors") {
   expect_invalid<strix::wavelet_tree<sp, std::uint16_t, std::uint32_t>>(f, "8-bit symbols read as 16-bit");
 }
 
+
+// Files of the format-1 layout (STRIXWV), written by strix before the index container, still
+// load: tests/succinct/data/v1_*.wt are the tree and the matrix of v1_text.txt.
+TEST_CASE_TEMPLATE_DEFINE("serialize: format-1 wavelet files still load", C, ser_v1) {
+  using I = typename C::index;
+  using sp = typename C::space;
+  const std::string dir = STRIX_TEST_DATA_DIR "/succinct/data/";
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return file(std::istreambuf_iterator<char>(in), {});
+  };
+  const file text = slurp(dir + "v1_text.txt");
+  REQUIRE(text.size() == 62);
+  auto check = [&](auto w) {
+    std::vector<I> pos(text.size());
+    for (std::size_t i = 0; i < pos.size(); ++i) pos[i] = I(i);
+    std::vector<std::uint8_t> got(text.size());
+    w.access(pos.data(), pos.size(), got.data());
+    CHECK(file(got.begin(), got.end()) == text);
+  };
+  const file tree = slurp(dir + "v1_tree.wt"), matrix = slurp(dir + "v1_matrix.wt");
+  REQUIRE(std::string(tree.begin(), tree.begin() + 7) == "STRIXWV");
+  check(load<strix::wavelet_tree<sp, std::uint8_t, I>>(tree));
+  check(load<strix::wavelet_matrix<sp, std::uint8_t, I>>(matrix));
+  // A saved file is a container now.
+  const auto again = save(load<strix::wavelet_tree<sp, std::uint8_t, I>>(tree));
+  CHECK(std::string(again.begin(), again.begin() + 8) == "STRIXIDX");
+}
+TEST_CASE_TEMPLATE_APPLY(ser_v1, all_configs);
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,7 +20,6 @@ namespace strix::io {
 
 namespace {
 
-constexpr char magic[8] = {'S', 'T', 'R', 'I', 'X', 'I', 'D', 'X'};
 constexpr std::size_t header_bytes = 64, entry_bytes = 64, name_bytes = 40, kind_bytes = 16;
 
 std::uint64_t aligned64(std::uint64_t x) { return (x + 63) / 64 * 64; }
@@ -77,7 +77,7 @@ void container_writer::write(const sink& out) const {
     offset = aligned64(offset + s.bytes);
   }
   unsigned char header[header_bytes] = {};
-  std::memcpy(header, magic, 8);
+  std::memcpy(header, container_magic, 8);
   put(header + 8, container_version, 4);
   put(header + 12, sections_.size(), 4);
   std::memcpy(header + 16, kind_.data(), kind_.size());
@@ -121,50 +121,76 @@ container_reader::container_reader(const std::string& path, const std::string& k
     map_ = static_cast<const unsigned char*>(p);
   }
   ::close(fd);
+  mapped_ = map_ != nullptr;
   try {
-    const std::string what = "'" + path + "' ";
-    STRIX_USER_REQUIRE(size_ >= 8 && std::memcmp(map_, magic, 8) == 0,
-                       what + "is not a strix index file (no STRIXIDX signature)");
-    STRIX_USER_REQUIRE(size_ >= header_bytes, what + "is truncated (in its header)");
-    STRIX_USER_REQUIRE(checksum(map_, 56) == get(map_ + 56, 8), what + "is corrupt (header checksum mismatch)");
-    const std::uint32_t version = static_cast<std::uint32_t>(get(map_ + 8, 4));
-    STRIX_USER_REQUIRE(version <= container_version, what + "has container version " + std::to_string(version) +
-                                                         "; this strix reads up to " +
-                                                         std::to_string(container_version));
-    const std::string file_kind(reinterpret_cast<const char*>(map_ + 16), strnlen(reinterpret_cast<const char*>(map_ + 16), kind_bytes));
-    STRIX_USER_REQUIRE(file_kind == kind, what + "holds a " + (file_kind.empty() ? std::string("nameless") : file_kind) +
-                                              " index, not a " + kind);
-    kind_version_ = static_cast<std::uint32_t>(get(map_ + 32, 4));
-    STRIX_USER_REQUIRE(kind_version_ >= 1 && kind_version_ <= newest,
-                       what + "has " + kind + " version " + std::to_string(kind_version_) +
-                           "; this strix reads up to " + std::to_string(newest));
-    STRIX_USER_REQUIRE(get(map_ + 40, 8) == size_, what + "is truncated or has bytes after its end (" +
-                                                       std::to_string(size_) + " bytes, header says " +
-                                                       std::to_string(get(map_ + 40, 8)) + ")");
-    const std::uint64_t count = get(map_ + 12, 4);
-    STRIX_USER_REQUIRE(count <= (size_ - header_bytes) / entry_bytes, what + "is corrupt (section table)");
-    const unsigned char* table = map_ + header_bytes;
-    STRIX_USER_REQUIRE(checksum(table, count * entry_bytes) == get(map_ + 48, 8),
-                       what + "is corrupt (section table checksum mismatch)");
-    for (std::uint64_t k = 0; k < count; ++k) {
-      const unsigned char* e = table + k * entry_bytes;
-      entry s{std::string(reinterpret_cast<const char*>(e), strnlen(reinterpret_cast<const char*>(e), name_bytes)),
-              get(e + 40, 8), get(e + 48, 8)};
-      STRIX_USER_REQUIRE(s.offset % 64 == 0 && s.offset >= header_bytes + count * entry_bytes && s.offset <= size_ &&
-                             s.bytes <= size_ - s.offset,
-                         what + "is corrupt (section '" + s.name + "' out of the file)");
-      STRIX_USER_REQUIRE(checksum(map_ + s.offset, s.bytes) == get(e + 56, 8),
-                         what + "is corrupt (checksum mismatch in section '" + s.name + "')");
-      entries_.push_back(s);
-    }
+    check(kind, newest);
   } catch (...) {
-    if (map_) ::munmap(const_cast<unsigned char*>(map_), size_);
+    if (mapped_) ::munmap(const_cast<unsigned char*>(map_), size_);
     throw;
   }
 }
 
+container_reader::container_reader(std::vector<unsigned char> bytes, const std::string& name, const std::string& kind,
+                                   std::uint32_t newest)
+    : path_(name), owned_(std::move(bytes)) {
+  map_ = owned_.data();
+  size_ = owned_.size();
+  check(kind, newest);
+}
+
+void container_reader::check(const std::string& kind, std::uint32_t newest) {
+  const std::string& path = path_;
+  const std::string what = "'" + path + "' ";
+  STRIX_USER_REQUIRE(size_ >= 8 && std::memcmp(map_, container_magic, 8) == 0,
+                     what + "is not a strix index file (no STRIXIDX signature)");
+  STRIX_USER_REQUIRE(size_ >= header_bytes, what + "is truncated (in its header)");
+  STRIX_USER_REQUIRE(checksum(map_, 56) == get(map_ + 56, 8), what + "is corrupt (header checksum mismatch)");
+  const std::uint32_t version = static_cast<std::uint32_t>(get(map_ + 8, 4));
+  STRIX_USER_REQUIRE(version <= container_version, what + "has container version " + std::to_string(version) +
+                                                       "; this strix reads up to " +
+                                                       std::to_string(container_version));
+  const std::string file_kind(reinterpret_cast<const char*>(map_ + 16), strnlen(reinterpret_cast<const char*>(map_ + 16), kind_bytes));
+  STRIX_USER_REQUIRE(file_kind == kind, what + "holds a " + (file_kind.empty() ? std::string("nameless") : file_kind) +
+                                            " index, not a " + kind);
+  kind_version_ = static_cast<std::uint32_t>(get(map_ + 32, 4));
+  STRIX_USER_REQUIRE(kind_version_ >= 1 && kind_version_ <= newest,
+                     what + "has " + kind + " version " + std::to_string(kind_version_) +
+                         "; this strix reads up to " + std::to_string(newest));
+  STRIX_USER_REQUIRE(get(map_ + 40, 8) == size_, what + "is truncated or has bytes after its end (" +
+                                                     std::to_string(size_) + " bytes, header says " +
+                                                     std::to_string(get(map_ + 40, 8)) + ")");
+  const std::uint64_t count = get(map_ + 12, 4);
+  STRIX_USER_REQUIRE(count <= (size_ - header_bytes) / entry_bytes, what + "is corrupt (section table)");
+  const unsigned char* table = map_ + header_bytes;
+  STRIX_USER_REQUIRE(checksum(table, count * entry_bytes) == get(map_ + 48, 8),
+                     what + "is corrupt (section table checksum mismatch)");
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const unsigned char* e = table + k * entry_bytes;
+    entry s{std::string(reinterpret_cast<const char*>(e), strnlen(reinterpret_cast<const char*>(e), name_bytes)),
+            get(e + 40, 8), get(e + 48, 8)};
+    STRIX_USER_REQUIRE(s.offset % 64 == 0 && s.offset >= header_bytes + count * entry_bytes && s.offset <= size_ &&
+                           s.bytes <= size_ - s.offset,
+                       what + "is corrupt (section '" + s.name + "' out of the file)");
+    STRIX_USER_REQUIRE(checksum(map_ + s.offset, s.bytes) == get(e + 56, 8),
+                       what + "is corrupt (checksum mismatch in section '" + s.name + "')");
+    entries_.push_back(s);
+  }
+  // Every byte outside the header, the table and the sections is zero padding.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> used{{0, header_bytes + entries_.size() * entry_bytes}};
+  for (const auto& e : entries_) used.push_back({e.offset, e.offset + e.bytes});
+  std::sort(used.begin(), used.end());
+  std::uint64_t at = 0;
+  for (const auto& u : used) {
+    for (std::uint64_t i = at; i < u.first; ++i)
+      STRIX_USER_REQUIRE(map_[i] == 0, "'" + path + "' is corrupt (a non-zero byte between its sections)");
+    at = std::max(at, u.second);
+  }
+  for (std::uint64_t i = at; i < size_; ++i)
+    STRIX_USER_REQUIRE(map_[i] == 0, "'" + path + "' is corrupt (a non-zero byte after its sections)");
+}
+
 container_reader::~container_reader() {
-  if (map_) ::munmap(const_cast<unsigned char*>(map_), size_);
+  if (mapped_) ::munmap(const_cast<unsigned char*>(map_), size_);
 }
 
 bool container_reader::has(const std::string& name) const {

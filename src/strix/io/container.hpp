@@ -4,7 +4,7 @@
 // sections, for every structure strix saves (the FM-index today). No Kokkos here.
 //
 // Layout (integers little-endian):
-//   0  magic "STRIXIDX"                 8 bytes
+//   0  magic "STRIXIDX"                 8 bytes (a file's first 8 bytes: container_magic)
 //   8  container version (1)            u32
 //  12  sections                         u32
 //  16  kind (ASCII, zero-padded)        16 bytes, e.g. "fm_index"
@@ -15,8 +15,8 @@
 //  64  section table: per section, name (40 bytes, zero-padded), offset u64, bytes u64,
 //      checksum u64 (64 bytes each)
 //      payloads, each at an offset that is a multiple of 64, zero-padded.
-// A reader maps the file (mmap), checks the header, the table and every section's checksum
-// before handing out a byte of it; a truncated, corrupt, foreign or newer file is an
+// A reader maps the file (mmap), checks the header, the table, every section's checksum and
+// that every byte outside them is zero before handing out a byte of it; a truncated, corrupt, foreign or newer file is an
 // invalid_input strix::error with one line.
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +29,7 @@
 namespace strix::io {
 
 constexpr std::uint32_t container_version = 1;
+constexpr char container_magic[8] = {'S', 'T', 'R', 'I', 'X', 'I', 'D', 'X'};
 
 // Sections to write: each points at bytes that must live until write().
 class container_writer {
@@ -61,6 +62,9 @@ class container_reader {
  public:
   // `kind`: what the caller expects; `newest`: the newest kind version it reads.
   container_reader(const std::string& path, const std::string& kind, std::uint32_t newest);
+  // The same from bytes already read (`name` stands for them in errors).
+  container_reader(std::vector<unsigned char> bytes, const std::string& name, const std::string& kind,
+                   std::uint32_t newest);
   ~container_reader();
   container_reader(const container_reader&) = delete;
   container_reader& operator=(const container_reader&) = delete;
@@ -87,7 +91,11 @@ class container_reader {
     std::string name;
     std::uint64_t offset, bytes;
   };
+  void check(const std::string& kind, std::uint32_t newest);
+
   std::string path_;
+  std::vector<unsigned char> owned_;  // the bytes, when not mapped
+  bool mapped_ = false;
   const unsigned char* map_ = nullptr;
   std::size_t size_ = 0;
   std::uint32_t kind_version_ = 0;

@@ -61,43 +61,24 @@ wavelet_data<Space, Symbol> wavelet_data_from_arrays(const Space& space, wavelet
 
 }  // namespace detail
 
-// Writes a wavelet tree or matrix.
+// Writes a wavelet tree or matrix (strix's container, kind "wavelet": wavelet_file.hpp).
 template <class W>
 void save_wavelet(const W& w, const byte_writer& write) {
   using Symbol = typename W::symbol_type;
   const auto& d = w.data();
-  auto alphabet = detail::to_host_vector<Symbol>(d.alphabet);
-  auto counts = detail::to_host_vector<std::uint64_t>(d.counts);
-  auto words = detail::to_host_vector<std::uint64_t>(d.bits.words);
-  std::vector<unsigned char> alpha_bytes(detail::padded8(alphabet.size() * sizeof(Symbol)), 0);
-  if (!alphabet.empty()) std::memcpy(alpha_bytes.data(), alphabet.data(), alphabet.size() * sizeof(Symbol));
-  detail::checksum64 payload;
-  payload.add(alpha_bytes.data(), alpha_bytes.size());
-  payload.add_words(counts.data(), counts.size());
-  payload.add_words(words.data(), words.size());
-
-  unsigned char header[wavelet_header_bytes] = {};
-  auto put64 = [&](std::size_t at, std::uint64_t v) { std::memcpy(header + at, &v, 8); };
-  std::memcpy(header, detail::wavelet_magic, 8);
-  const std::uint32_t version = wavelet_file_version;
-  std::memcpy(header + 8, &version, 4);
-  header[12] = static_cast<unsigned char>(W::shape);
-  header[13] = static_cast<unsigned char>(sizeof(Symbol));
-  put64(16, d.n);
-  put64(24, d.sigma);
-  put64(32, d.bits.n);
-  put64(40, detail::wavelet_payload_bytes(sizeof(Symbol), d.sigma, d.bits.n));
-  put64(48, payload.value());
-  detail::checksum64 head;
-  head.add(header, 56);
-  put64(56, head.value());
-  write(header, sizeof header);
-  write(alpha_bytes.data(), alpha_bytes.size());
-  write(counts.data(), counts.size() * 8);
-  write(words.data(), words.size() * 8);
+  const auto alphabet = detail::to_host_vector<Symbol>(d.alphabet);
+  const auto counts = detail::to_host_vector<std::uint64_t>(d.counts);
+  const auto words = detail::to_host_vector<std::uint64_t>(d.bits.words);
+  const std::vector<std::uint64_t> meta{std::uint64_t(W::shape), sizeof(Symbol), d.n, d.sigma, d.bits.n};
+  io::container_writer file(wavelet_container_kind, wavelet_container_version);
+  file.add("meta", meta);
+  file.add("alphabet", alphabet);
+  file.add("counts", counts);
+  file.add("levels", words);
+  file.write(io::container_writer::sink(write));
 }
 
-// Reads the payload after read_wavelet_info and rebuilds the structure on `space`. W's shape
+// Reads the rest of a file after read_wavelet_info and rebuilds the structure on `space`. W's shape
 // and symbol size must be the file's.
 template <class W>
 W load_wavelet(const typename W::execution_space& space, const wavelet_file_info& info, const byte_reader& read,
@@ -107,6 +88,15 @@ W load_wavelet(const typename W::execution_space& space, const wavelet_file_info
   STRIX_USER_REQUIRE(info.shape == W::shape && info.symbol_bytes == int(sizeof(Symbol)),
                      "wavelet file holds a different structure than the one asked for");
   check_length<typename W::index_type>(info.n, "wavelet file of " + std::to_string(info.n) + " symbols");
+  if (info.container) {
+    auto d = detail::wavelet_data_from_arrays<Space, Symbol>(
+        space, W::shape, info.n, info.container->vector<Symbol>("alphabet"),
+        info.container->vector<std::uint64_t>("counts"), info.container->vector<std::uint64_t>("levels"),
+        info.total_bits, "wavelet file");
+    STRIX_USER_REQUIRE(d.sigma == info.sigma, "wavelet file is corrupt (alphabet size)");
+    return W(space, std::move(d), options);
+  }
+  // A format-1 file: the payload follows its header.
   std::vector<unsigned char> alpha_bytes(detail::padded8(info.sigma * sizeof(Symbol)));
   std::vector<std::uint64_t> counts(info.sigma + 1), words(detail::padded_words(info.total_bits));
   detail::read_exact(read, alpha_bytes.data(), alpha_bytes.size(), "alphabet");
