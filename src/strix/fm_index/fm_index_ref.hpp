@@ -59,8 +59,15 @@ struct fm_index_ref {
       sp = ep = 0;
       return false;
     }
-    sp = C[c] + rank(c, sp);
-    ep = C[c] + rank(c, ep);
+    if (layout == fm_rank_layout::occurrence_table) {
+      P rs, re;
+      occ.rank_pair(c, sp - (sp > primary ? 1 : 0), ep - (ep > primary ? 1 : 0), rs, re);
+      sp = C[c] + rs;
+      ep = C[c] + re;
+    } else {
+      sp = C[c] + rank(c, sp);
+      ep = C[c] + rank(c, ep);
+    }
     return sp < ep;
   }
 

@@ -85,11 +85,26 @@ struct occurrence_table_ref {
 
   // Occurrences of symbol c in the BWT's first i symbols, 0 <= i <= n.
   KOKKOS_INLINE_FUNCTION P rank(std::uint8_t c, P i) const {
+    line l;
+    load(i / occ_line_symbols, l);
+    return rank_in(c, i, l);
+  }
+
+  // rank(c, i) and rank(c, j), i <= j: one line read when both fall in it, as the two ends of
+  // a backward-search interval do once it is narrow.
+  KOKKOS_INLINE_FUNCTION void rank_pair(std::uint8_t c, P i, P j, P& ri, P& rj) const {
+    line l;
+    load(i / occ_line_symbols, l);
+    ri = rank_in(c, i, l);
+    if (j / occ_line_symbols != i / occ_line_symbols) load(j / occ_line_symbols, l);
+    rj = rank_in(c, j, l);
+  }
+
+  // rank(c, i) given l, the line of i.
+  KOKKOS_INLINE_FUNCTION P rank_in(std::uint8_t c, P i, const line& l) const {
     const unsigned code = code_of[c];
     const P index = i / occ_line_symbols;
     const unsigned o = static_cast<unsigned>(i % occ_line_symbols);
-    line l;
-    load(index, l);
     if (code < 4) {
       P r = super[(index >> occ_superblock_log2) * occ_super_words + code] + l.count(code) + l.matches(code, o);
       if (code == 0 && l.flagged()) {

@@ -12,6 +12,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/fm_index.hpp>
 #include <strix/primitives/segmented_sort.hpp>
+#include <strix/primitives/streams.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::detail {
@@ -187,20 +188,47 @@ template <class ExecutionSpace, class I>
 std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, const std::uint64_t* offsets,
                                                   std::size_t m) const {
   std::vector<I> counts(m);
-  using host_bytes = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-  std::vector<std::uint64_t> local;
-  for (std::size_t first = 0; first < m; first += options_.host_chunk) {
-    const std::size_t k = std::min(options_.host_chunk, m - first);
-    local.assign(offsets + first, offsets + first + k + 1);
-    for (auto& o : local) o -= offsets[first];
-    auto d_bytes = Kokkos::create_mirror_view_and_copy(memory_space(), host_bytes(bytes + offsets[first], local[k]));
-    auto d_offsets = Kokkos::create_mirror_view_and_copy(
-        memory_space(), Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(local.data(), k + 1));
-    auto d_counts = detail::allocate<I, memory_space>("strix::fm::counts", k);
-    count(d_bytes, d_offsets, d_counts);
-    Kokkos::deep_copy(space_, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts.data() + first, k), d_counts);
-    space_.fence();
+  if (m == 0) return counts;
+  using host_u8 = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  using host_u64 = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  // The offsets must ascend: checked here, where they are read anyway.
+  for (std::size_t q = 0; q < m; ++q)
+    STRIX_USER_REQUIRE(offsets[q] <= offsets[q + 1], "fm_index: pattern offsets must ascend");
+  const std::size_t chunk = std::min(options_.host_chunk, m);
+  const std::size_t chunks = (m + chunk - 1) / chunk;
+  // Chunks round-robin over streams, each with its own buffers: chunk j + s waits only for
+  // chunk j's copy-out on its stream, and copies overlap the searches of other streams (with
+  // one stream on host backends, where the memory is the execution space's).
+  const int s_count = is_host_space_v<ExecutionSpace> ? 1 : int(std::min<std::size_t>(4, chunks));
+  primitives::stream_pool<ExecutionSpace> streams(space_, s_count);
+  std::size_t most_bytes = 0;
+  for (std::size_t j = 0; j < chunks; ++j) {
+    const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+    most_bytes = std::max<std::size_t>(most_bytes, offsets[first + k] - offsets[first]);
   }
+  auto d_bytes = detail::allocate<std::uint8_t, memory_space>("strix::fm::chunk_bytes", s_count * most_bytes);
+  auto d_offsets = detail::allocate<std::uint64_t, memory_space>("strix::fm::chunk_offsets", s_count * (chunk + 1));
+  auto d_counts = detail::allocate<I, memory_space>("strix::fm::chunk_counts", s_count * chunk);
+  std::vector<std::uint64_t> rebased(s_count * (chunk + 1));
+  space_.fence();
+  const auto fm = ref();
+  for (std::size_t j = 0; j < chunks; ++j) {
+    const int s = int(j % s_count);
+    const auto& sp = streams[s];
+    const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+    const std::uint64_t base = offsets[first], length = offsets[first + k] - base;
+    if (j >= std::size_t(s_count)) sp.fence();  // this stream's buffers are free again
+    std::uint64_t* local = rebased.data() + s * (chunk + 1);
+    for (std::size_t q = 0; q <= k; ++q) local[q] = offsets[first + q] - base;
+    device_view<std::uint8_t, ExecutionSpace> b(d_bytes.data() + s * most_bytes, length);
+    device_view<std::uint64_t, ExecutionSpace> o(d_offsets.data() + s * (chunk + 1), k + 1);
+    device_view<I, ExecutionSpace> c(d_counts.data() + s * chunk, k);
+    Kokkos::deep_copy(sp, b, host_u8(bytes + base, length));
+    Kokkos::deep_copy(sp, o, host_u64(local, k + 1));
+    detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
+    Kokkos::deep_copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts.data() + first, k), c);
+  }
+  streams.fence();
   return counts;
 }
 
