@@ -8,10 +8,6 @@
 #include "command.hpp"
 #include "features/fm_job.hpp"
 
-namespace CLI {
-class App;
-}
-
 namespace strix::cli {
 
 struct fm_query_options {

@@ -6,7 +6,6 @@
 
 #include "command.hpp"
 #include "fm_query.hpp"
-#include "formats.hpp"
 #include "report.hpp"
 
 namespace strix::cli {

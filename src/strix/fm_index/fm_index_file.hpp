@@ -16,7 +16,6 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -38,17 +37,16 @@ enum fm_meta : int {
   meta_bwt_levels, meta_sequences, meta_flags, meta_count = 16
 };
 
-template <class View>
-std::vector<typename View::non_const_value_type> host_copy(const View& v) {
-  std::vector<typename View::non_const_value_type> h(v.extent(0));
-  Kokkos::deep_copy(Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()), v);
-  return h;
-}
-
+// Section `name` of `file` into a new array on `space`: one copy, straight from the mapped file.
 template <class T, class Space>
-Kokkos::View<T*, typename Space::memory_space> device_copy(const Space& space, const std::vector<T>& h, const char* label) {
-  auto d = allocate<T, typename Space::memory_space>(label, h.size());
-  Kokkos::deep_copy(space, d, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()));
+Kokkos::View<T*, typename Space::memory_space> device_copy(const Space& space, const io::container_reader& file,
+                                                           const char* name, const char* label) {
+  const auto section = file.section(name, sizeof(T));
+  const std::size_t count = section.bytes / sizeof(T);
+  auto d = allocate<T, typename Space::memory_space>(label, count);
+  Kokkos::deep_copy(space, d,
+                    Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                        reinterpret_cast<const T*>(section.data), count));
   return d;
 }
 
@@ -90,18 +88,18 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   meta[meta_flags] = flags;
   file.add("meta", meta);
   // Host copies, alive until the write.
-  const auto lines = host_copy(r.occ_lines);
-  const auto code_of = host_copy(r.code_of);
-  const auto marks = host_copy(r.exception_bits.words);
-  const auto exc_alphabet = host_copy(r.exceptions.alphabet);
-  const auto exc_counts = host_copy(r.exceptions.counts);
-  const auto exc_levels = host_copy(r.exceptions.bits.words);
-  const auto bwt_alphabet = host_copy(r.bwt_matrix.alphabet);
-  const auto bwt_counts = host_copy(r.bwt_matrix.counts);
-  const auto bwt_levels = host_copy(r.bwt_matrix.bits.words);
-  const auto sa_marks = host_copy(d.sampled.words);
-  const auto sa_samples = host_copy(d.sa_samples);
-  const auto isa_samples = host_copy(d.isa_samples);
+  const auto lines = to_host_vector<std::uint64_t>(r.occ_lines);
+  const auto code_of = to_host_vector<std::uint8_t>(r.code_of);
+  const auto marks = to_host_vector<std::uint64_t>(r.exception_bits.words);
+  const auto exc_alphabet = to_host_vector<std::uint8_t>(r.exceptions.alphabet);
+  const auto exc_counts = to_host_vector<std::uint64_t>(r.exceptions.counts);
+  const auto exc_levels = to_host_vector<std::uint64_t>(r.exceptions.bits.words);
+  const auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
+  const auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
+  const auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
+  const auto sa_marks = to_host_vector<std::uint64_t>(d.sampled.words);
+  const auto sa_samples = to_host_vector<I>(d.sa_samples);
+  const auto isa_samples = to_host_vector<I>(d.isa_samples);
   if (r.layout == fm_rank_layout::occurrence_table) {
     file.add("occ.lines", lines);
     file.add("occ.code_of", code_of);
@@ -135,12 +133,7 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
 template <class Space, class I>
 void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences, const std::string& path,
                    std::uint64_t flags = 0) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw error(error_code::io_error, "cannot write '" + path + "'");
-  save_fm_index(fm, sequences, [&](const void* data, std::size_t bytes) {
-    file.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
-    if (!file) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
-  }, flags);
+  io::write_file(path, [&](const io::container_writer::sink& out) { save_fm_index(fm, sequences, out, flags); });
 }
 
 // Loads an FM-index saved with index type I (fm_index_file_width tells which) onto `space`,
@@ -168,11 +161,11 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
   r.layout = fm_rank_layout(meta[meta_layout]);
   const std::string what = "index file";
   if (r.layout == fm_rank_layout::occurrence_table) {
-    r.occ_lines = device_copy(space, file.vector<std::uint64_t>("occ.lines"), "strix::fm::occ_lines");
-    r.code_of = device_copy(space, file.vector<std::uint8_t>("occ.code_of"), "strix::fm::code_of");
+    r.occ_lines = device_copy<std::uint64_t>(space, file, "occ.lines", "strix::fm::occ_lines");
+    r.code_of = device_copy<std::uint8_t>(space, file, "occ.code_of", "strix::fm::code_of");
     for (int k = 0; k < 4; ++k) r.symbol_of[k] = std::uint8_t(meta[meta_codes] >> (8 * k));
     r.exception_bits.n = meta[meta_exception_bits];
-    r.exception_bits.words = device_copy(space, file.vector<std::uint64_t>("exceptions.marks"), "strix::fm::exception_bits");
+    r.exception_bits.words = device_copy<std::uint64_t>(space, file, "exceptions.marks", "strix::fm::exception_bits");
     if (meta[meta_exceptions] > 0) {
       const auto alphabet = file.vector<std::uint8_t>("exceptions.alphabet");
       STRIX_USER_REQUIRE(alphabet.size() == meta[meta_exception_sigma], what + " is corrupt (exception alphabet)");
@@ -189,9 +182,9 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
                                                                  meta[meta_bwt_levels], what);
   }
   d.sampled.n = n + 1;
-  d.sampled.words = device_copy(space, file.vector<std::uint64_t>("sa.marks"), "strix::fm::sampled_rows");
-  d.sa_samples = device_copy(space, file.vector<I>("sa.samples"), "strix::fm::sa_samples");
-  d.isa_samples = device_copy(space, file.vector<I>("isa.samples"), "strix::fm::isa_samples");
+  d.sampled.words = device_copy<std::uint64_t>(space, file, "sa.marks", "strix::fm::sampled_rows");
+  d.sa_samples = device_copy<I>(space, file, "sa.samples", "strix::fm::sa_samples");
+  d.isa_samples = device_copy<I>(space, file, "isa.samples", "strix::fm::isa_samples");
   STRIX_USER_REQUIRE((d.isa_samples.extent(0) > 0) == (meta[meta_extract] != 0) || n == 0,
                      what + " is corrupt (extract samples)");
   space.fence();

@@ -125,24 +125,15 @@ struct occurrence_table_ref {
     const unsigned o = static_cast<unsigned>(i % occ_line_symbols);
     line l;
     load(index, l);
-    const unsigned code = l.code_at(o);
-    P exceptions_in_line = 0;
+    std::uint8_t c = symbol_of[l.code_at(o)];
     if (l.flagged()) {
-      const P first = flagged_before(index, l) * occ_line_symbols;
-      bool bit = false;
-      const P e = exception_bits.rank1_and_bit(first + o, bit);
-      if (bit) {
-        const std::uint8_t c = exceptions.access(e);
-        P m = 0;
-        exceptions.minimal(c, m);
-        r = exceptions.rank(m, e);
-        return c;
-      }
-      exceptions_in_line = e - exception_bits.rank1(first);
+      const P at = flagged_before(index, l) * occ_line_symbols + o;
+      bool exception = false;
+      const P e = exception_bits.rank1_and_bit(at, exception);
+      if (exception) c = exceptions.access(e);
     }
-    r = super[(index >> occ_superblock_log2) * occ_super_words + code] + l.count(code) + l.matches(code, o);
-    if (code == 0) r -= exceptions_in_line;
-    return symbol_of[code];
+    r = rank_in(c, i, l);
+    return c;
   }
 };
 

@@ -53,15 +53,19 @@ void container_writer::add(const std::string& name, const void* data, std::size_
   sections_.push_back({name, data, bytes});
 }
 
-void container_writer::write(const std::string& path) const {
+void write_file(const std::string& path, const std::function<void(const container_writer::sink&)>& fill) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) throw error(error_code::io_error, "cannot write '" + path + "': " + std::strerror(errno));
-  write([&](const void* data, std::size_t bytes) {
+  fill([&](const void* data, std::size_t bytes) {
     out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
     if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
   });
   out.flush();
   if (!out) throw error(error_code::io_error, "cannot write '" + path + "' (disk full?)");
+}
+
+void container_writer::write(const std::string& path) const {
+  write_file(path, [&](const sink& out) { write(out); });
 }
 
 void container_writer::write(const sink& out) const {

@@ -102,6 +102,9 @@ class container_reader {
   std::vector<entry> entries_;
 };
 
+// Writes the file `path` through the sink `fill` is given; throws io_error when it cannot.
+void write_file(const std::string& path, const std::function<void(const container_writer::sink&)>& fill);
+
 // 64-bit checksum of a byte range (the same function as the wavelet files').
 std::uint64_t checksum(const void* data, std::size_t bytes);
 

@@ -57,9 +57,8 @@ Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> decode_occurrence_
   auto status = allocate<std::uint64_t, memory_space>("strix::fm::status", 1);
   Kokkos::deep_copy(space, status, std::uint64_t(0));
   const auto code_of = rank.code_of;
-  std::uint8_t symbol_of[4];
-  for (int k = 0; k < 4; ++k) symbol_of[k] = rank.symbol_of[k];
-  const std::uint8_t s0 = symbol_of[0], s1 = symbol_of[1], s2 = symbol_of[2], s3 = symbol_of[3];
+  std::uint32_t symbol_of = 0;  // the four codes' symbols, a byte each (device lambdas take no local types)
+  for (int k = 0; k < 4; ++k) symbol_of |= std::uint32_t(rank.symbol_of[k]) << (8 * k);
   const bool has_exceptions = symbols > 0;
   const auto exceptions = has_exceptions ? rank.exceptions.template ref<std::uint64_t, wavelet_shape::matrix>()
                                          : wavelet_ref<std::uint8_t, std::uint64_t, wavelet_shape::matrix>();
@@ -75,7 +74,7 @@ Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> decode_occurrence_
     for (std::uint64_t o = 0; o < occ_line_symbols && first + o < n; ++o) {
       const unsigned code = (lines(line * occ_line_words + 2 + o / 32) >> (2 * (o % 32))) & 3u;
       const bool exception = flagged && ((words(3 * f + o / 64) >> (o % 64)) & 1);
-      std::uint8_t c = code == 0 ? s0 : code == 1 ? s1 : code == 2 ? s2 : s3;
+      std::uint8_t c = std::uint8_t(symbol_of >> (8 * code));
       if (exception) {
         if (e >= symbols || code != 0) {
           Kokkos::atomic_add(&status(0), std::uint64_t(1));
