@@ -241,7 +241,7 @@ class text_index {
                                                                              stats ? &local : nullptr);
       finish_build(stats, local, index_part::fm_index);
       for (auto built_here : {index_part::suffix_array, index_part::bwt, index_part::sa_workspace})
-        if (!(held & part_bit(built_here))) with_part(built_here, [](auto& slot) { slot.release(); });
+        if (!(held & part_bit(built_here))) release(built_here);
     }
     return *fm.object;
   }
