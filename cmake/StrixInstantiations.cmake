@@ -6,11 +6,12 @@
 # STRIX_ETI_SOURCES.
 set(STRIX_ETI_SOURCES)
 # file stem|definitions headers|instantiation macros|what they are per: "index" instantiates
-# MACRO(SPACE, std::uint32_t) and MACRO(SPACE, std::uint64_t), "space" MACRO(SPACE) once.
+# MACRO(SPACE, std::uint32_t) and MACRO(SPACE, std::uint64_t), "space" MACRO(SPACE) once; a
+# macro written MACRO@space is instantiated once per space whatever its file's default.
 # Headers and macros are comma-separated: small features share a file, since each file costs
 # nvcc several seconds before any strix code (bench/NOTES.md, "Build cost").
 set(_strix_eti_features
-  "sa|strix/sa/detail/sa_def.hpp,strix/sa/detail/prefix_doubling/prefix_doubling_def.hpp,strix/sa/detail/divsufsort/divsufsort_def.hpp|STRIX_SA_INSTANTIATE,STRIX_SA_PD_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
+  "sa|strix/core/detail/copy_def.hpp,strix/sa/detail/sa_def.hpp,strix/sa/detail/prefix_doubling/prefix_doubling_def.hpp,strix/sa/detail/divsufsort/divsufsort_def.hpp|STRIX_COPY_INSTANTIATE@space,STRIX_SA_INSTANTIATE,STRIX_SA_PD_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE|index"
   "larsson_sadakane|strix/sa/detail/larsson_sadakane/larsson_sadakane_def.hpp|STRIX_SA_LS_INSTANTIATE|index"
   "difference_cover|strix/sa/detail/difference_cover/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
   "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
@@ -45,7 +46,12 @@ foreach(_space IN LISTS _strix_eti_spaces)
     endforeach()
     set(STRIX_ETI_BODY)
     foreach(_macro IN LISTS _macros)
-      if(_per STREQUAL "space")
+      set(_macro_per "${_per}")
+      if(_macro MATCHES "^(.*)@space$")
+        set(_macro "${CMAKE_MATCH_1}")
+        set(_macro_per space)
+      endif()
+      if(_macro_per STREQUAL "space")
         string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE})\n")
       else()
         string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE}, std::uint32_t)\n${_macro}(${STRIX_ETI_SPACE}, std::uint64_t)\n")

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/config.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/error.hpp>
@@ -91,7 +92,7 @@ class space_session final : public session {
     STRIX_REQUIRE(h.bytes >= count * sizeof(T));
     auto d = detail::allocate<T, memory_space>(label, count);
     Kokkos::View<const T*, host_space, Kokkos::MemoryUnmanaged> src(reinterpret_cast<const T*>(h.data), count);
-    Kokkos::deep_copy(space_, d, src);
+    strix::copy(space_, d, src);
     return d;
   }
 
@@ -102,7 +103,7 @@ class space_session final : public session {
     const std::size_t bytes = v.extent(0) * sizeof(T);
     if (into.bytes < bytes) into = allocate_host(bytes);
     Kokkos::View<T*, host_space, Kokkos::MemoryUnmanaged> dst(reinterpret_cast<T*>(into.data), v.extent(0));
-    Kokkos::deep_copy(space_, dst, v);
+    strix::copy(space_, dst, v);
     space_.fence();
     host_buffer h = into;
     h.bytes = bytes;

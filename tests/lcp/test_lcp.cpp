@@ -50,7 +50,7 @@ std::vector<typename C::index> strix_lcp(const bytes& text, const std::vector<ty
   auto text_d = to_view<typename C::memory_space>(text);
   auto sa_d = to_view<typename C::memory_space>(sa);
   Kokkos::View<I*, typename C::memory_space> lcp("lcp", text.size());
-  Kokkos::deep_copy(lcp, I(12345));  // poison: every entry must be written
+  strix::fill(lcp, I(12345));  // poison: every entry must be written
   strix::lcp_array(typename C::space(), text_d, sa_d, lcp);
   return to_vector(lcp);
 }

@@ -303,7 +303,7 @@ TEST_CASE_TEMPLATE_DEFINE("byte histogram counts every byte value", C, histogram
       strix::primitives::workspace<S> ws;
       auto t = to_view<mem>(w.source);
       Kokkos::View<std::uint64_t*, mem> counts("counts", 256);
-      Kokkos::deep_copy(counts, std::uint64_t(777));  // every bin must be written
+      strix::fill(counts, std::uint64_t(777));  // every bin must be written
       const strix::device_view<const std::uint8_t, S> values(t.data() + first, text.size());
       const strix::device_view<std::uint64_t, S> bins(counts.data(), 256);
       if constexpr (portable.value) strix::primitives::portable::byte_histogram(space, ws, values, bins);

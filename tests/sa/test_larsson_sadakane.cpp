@@ -29,7 +29,7 @@ std::vector<typename C::index> ls_sa(const bytes& text, const strix::sa_options&
   using I = typename C::index;
   auto text_d = to_view<typename C::memory_space>(text);
   Kokkos::View<I*, typename C::memory_space> sa("sa", text.size());
-  Kokkos::deep_copy(sa, I(12345));  // poison: every entry must be written
+  strix::fill(sa, I(12345));  // poison: every entry must be written
   strix::suffix_array(typename C::space(), text_d, sa, options, &stats);
   return to_vector(sa);
 }

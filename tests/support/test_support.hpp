@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <strix/config.hpp>
+#include <strix/core/copy.hpp>
 
 #include "oracle.hpp"
 
@@ -57,19 +58,21 @@ TYPE_TO_STRING_AS("Serial/64", strix_test::config<Kokkos::Serial, std::uint64_t>
 
 namespace strix_test {
 
+// Copies go through strix::copy (compiled once into libstrix), not Kokkos::deep_copy, whose
+// copy kernels would be instantiated here for every element type.
 template <class Memory, class T>
 Kokkos::View<T*, Memory> to_view(const std::vector<T>& v) {
-  Kokkos::View<T*, Memory> d("strix_test::data", v.size());
-  auto h = Kokkos::create_mirror_view(d);
-  for (std::size_t i = 0; i < v.size(); ++i) h(i) = v[i];
-  Kokkos::deep_copy(d, h);
+  Kokkos::View<T*, Memory> d(Kokkos::view_alloc(Kokkos::WithoutInitializing, "strix_test::data"), v.size());
+  strix::copy(d, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(v.data(), v.size()));
   return d;
 }
 
 template <class View>
 std::vector<typename View::non_const_value_type> to_vector(const View& d) {
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d);
-  return std::vector<typename View::non_const_value_type>(h.data(), h.data() + h.extent(0));
+  using T = typename View::non_const_value_type;
+  std::vector<T> v(d.size());
+  strix::copy(Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(v.data(), v.size()), d);
+  return v;
 }
 
 }  // namespace strix_test

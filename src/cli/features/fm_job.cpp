@@ -3,6 +3,7 @@
 // once through on_space_and_width.
 #include "fm_job.hpp"
 
+#include <strix/core/copy.hpp>
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
 #include <strix/sa/algorithm.hpp>
@@ -46,7 +47,7 @@ class typed_fm_job final : public fm_job::typed {
     auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
     s_.add_allocate_time(t0);
     t0 = s_.begin_stage("copy to device");
-    Kokkos::deep_copy(s_.space(), text_d,
+    strix::copy(s_.space(), text_d,
                       Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data, n));
     s_.end_stage("copy_to_device", t0);
     text_index<Space, I> index(s_.space(), text_d, parse_sa_options(options.algorithm));

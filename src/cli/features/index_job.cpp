@@ -4,6 +4,7 @@
 // (so that the dispatch is instantiated once, not once per method).
 #include "index_job.hpp"
 
+#include <strix/core/copy.hpp>
 #include <strix/index/text_index.hpp>
 #include <strix/repeats/repeats.hpp>
 
@@ -41,7 +42,7 @@ class typed_index_job final : public index_job::typed {
     s_.add_allocate_time(t0);
     t0 = s_.begin_stage("copy to device");
     Kokkos::View<const std::uint8_t*, typename space_session<Space>::host_space, Kokkos::MemoryUnmanaged> src(text.data, n);
-    Kokkos::deep_copy(s_.space(), text_d, src);
+    strix::copy(s_.space(), text_d, src);
     s_.end_stage("copy_to_device", t0);
     index_ = std::make_unique<index>(s_.space(), text_d, algorithm_);
   }

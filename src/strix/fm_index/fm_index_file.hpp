@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/fm_index/fm_index.hpp>
 #include <strix/fm_index/reference.hpp>
 #include <strix/io/container.hpp>
@@ -44,7 +45,7 @@ Kokkos::View<T*, typename Space::memory_space> device_copy(const Space& space, c
   const auto section = file.section(name, sizeof(T));
   const std::size_t count = section.bytes / sizeof(T);
   auto d = allocate<T, typename Space::memory_space>(label, count);
-  Kokkos::deep_copy(space, d,
+  strix::copy(space, d,
                     Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
                         reinterpret_cast<const T*>(section.data), count));
   return d;

@@ -18,6 +18,7 @@
 #include <tuple>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/bwt/bwt.hpp>
 #include <strix/core/length.hpp>
 #include <strix/core/memory.hpp>
@@ -67,7 +68,7 @@ Kokkos::View<std::uint8_t*, typename ExecutionSpace::memory_space> copy_text_to_
                                                                                        std::uint64_t n) {
   auto text = detail::allocate<std::uint8_t, typename ExecutionSpace::memory_space>("strix::text", n);
   Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> src(host_text, n);
-  Kokkos::deep_copy(space, text, src);
+  strix::copy(space, text, src);
   space.fence();
   return text;
 }

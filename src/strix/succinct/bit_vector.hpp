@@ -12,6 +12,7 @@
 #include <string>
 #include <type_traits>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
@@ -93,7 +94,7 @@ void check_batch_status(const ExecSpace& space, const device_view<std::uint64_t,
                         const char* what) {
   std::uint64_t bad = 0;
   Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&bad);
-  Kokkos::deep_copy(space, host, Kokkos::subview(status, 0));
+  strix::copy(space, host, Kokkos::subview(status, 0));
   space.fence();
   STRIX_USER_REQUIRE(bad == 0, std::string(what) + ": " + std::to_string(bad) +
                                    " queries out of range (positions must be <= n, or < n for "
@@ -127,7 +128,7 @@ class bit_vector {
     auto src = detail::as_device_view<const std::uint64_t, ExecutionSpace>(words, "words");
     init(n, options, stats, [&](const Kokkos::View<std::uint64_t*, memory_space>& dst) {
       const std::size_t used = (n + 63) / 64;
-      Kokkos::deep_copy(space_, Kokkos::subview(dst, std::make_pair(std::size_t(0), used)),
+      strix::copy(space_, Kokkos::subview(dst, std::make_pair(std::size_t(0), used)),
                         Kokkos::subview(src, std::make_pair(std::size_t(0), used)));
     });
   }
@@ -135,8 +136,7 @@ class bit_vector {
   // The same from host memory.
   static bit_vector from_host(const ExecutionSpace& space, const std::uint64_t* words, std::uint64_t n,
                               const bit_vector_options& options = {}, run_stats* stats = nullptr) {
-    Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(words, (n + 63) / 64);
-    auto d = Kokkos::create_mirror_view_and_copy(memory_space(), h);
+    auto d = strix::to_device(space, words, (n + 63) / 64, "strix::bit_vector::host_words");
     return bit_vector(space, d, n, options, stats);
   }
 
@@ -161,7 +161,7 @@ class bit_vector {
     STRIX_USER_REQUIRE(args.extent(0) == answers.extent(0), "bit vector: " + std::to_string(args.extent(0)) +
                                                                  " queries but room for " +
                                                                  std::to_string(answers.extent(0)) + " answers");
-    Kokkos::deep_copy(space_, status_, std::uint64_t(0));
+    strix::fill(space_, status_, std::uint64_t(0));
     detail::bit_vector_queries<ExecutionSpace, I>(
         space_, ref(), op, detail::as_device_view<const I, ExecutionSpace>(args, "queries"),
         detail::as_device_view<I, ExecutionSpace>(answers, "answers"),

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/length.hpp>
 #include <strix/error.hpp>
 #include <strix/succinct/wavelet.hpp>
@@ -22,7 +23,7 @@ template <class T, class View>
 std::vector<T> to_host_vector(const View& v) {
   std::vector<T> h(v.extent(0));
   Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> dst(h.data(), h.size());
-  Kokkos::deep_copy(dst, v);
+  strix::copy(dst, v);
   return h;
 }
 
@@ -53,7 +54,7 @@ wavelet_data<Space, Symbol> wavelet_data_from_arrays(const Space& space, wavelet
   upload_alphabet(space, alphabet, counts, d);
   d.bits.n = total_bits;
   d.bits.words = allocate<std::uint64_t, memory_space>("strix::wavelet::bits", words.size());
-  Kokkos::deep_copy(space, d.bits.words,
+  strix::copy(space, d.bits.words,
                     Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(words.data(), words.size()));
   space.fence();
   return d;

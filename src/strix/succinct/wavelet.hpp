@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
@@ -106,13 +107,13 @@ void upload_alphabet(const ExecSpace& space, const std::vector<Symbol>& alphabet
   d.sigma = alphabet.size();
   d.alphabet = allocate<Symbol, memory_space>("strix::wavelet::alphabet", alphabet.size());
   d.counts = allocate<std::uint64_t, memory_space>("strix::wavelet::counts", counts.size());
-  Kokkos::deep_copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
-  Kokkos::deep_copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
+  strix::copy(space, d.alphabet, Kokkos::View<const Symbol*, Kokkos::HostSpace, U>(alphabet.data(), alphabet.size()));
+  strix::copy(space, d.counts, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, U>(counts.data(), counts.size()));
   if constexpr (sizeof(Symbol) < 4) {
     std::vector<std::uint32_t> map(std::size_t(1) << (8 * sizeof(Symbol)), 0);
     for (std::size_t m = 0; m < alphabet.size(); ++m) map[alphabet[m]] = static_cast<std::uint32_t>(m + 1);
     d.dense_map = allocate<std::uint32_t, memory_space>("strix::wavelet::dense_map", map.size());
-    Kokkos::deep_copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), map.size()));
+    strix::copy(space, d.dense_map, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, U>(map.data(), map.size()));
   }
   space.fence();
 }
@@ -208,7 +209,7 @@ class wavelet {
     Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(text, n);
     if (stats) space.fence();
     const auto t0 = std::chrono::steady_clock::now();
-    Kokkos::deep_copy(space, d, h);
+    strix::copy(space, d, h);
     if (stats) {
       space.fence();
       stats->add_phase("copy_to_device", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -320,7 +321,7 @@ class wavelet {
       pv = detail::as_device_view<I, ExecutionSpace>(pos, "answers");
     }
     const device_view<std::uint64_t, ExecutionSpace> status(status_.data(), 1);
-    Kokkos::deep_copy(space_, status_, std::uint64_t(0));
+    strix::fill(space_, status_, std::uint64_t(0));
     const auto av = detail::as_device_view<const I, ExecutionSpace>(args, "queries");
     if (options_.sort_by_symbol && op != wavelet_query::access && m > 1)
       detail::wavelet_sorted_queries<ExecutionSpace, Symbol, I, Shape>(space_, ref(), op, cv, av, pv, status);
@@ -332,7 +333,7 @@ class wavelet {
   void host_batch(wavelet_query op, const Symbol* c, const I* args, std::size_t m, I* pos, Symbol* found) const {
     using host_view = Kokkos::View<const I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
     const device_view<std::uint64_t, ExecutionSpace> status(status_.data(), 1);
-    Kokkos::deep_copy(space_, status_, std::uint64_t(0));
+    strix::fill(space_, status_, std::uint64_t(0));
     const auto w = ref();
     if (is_host_space_v<ExecutionSpace>) {
       // Host memory is the execution space's: no copies, one batch.
@@ -365,19 +366,19 @@ class wavelet {
       const auto& sp = streams[s];
       const std::size_t len = std::min(chunk, m - start), base = std::size_t(s) * chunk;
       positions_view a(d_args.data() + base, len);
-      Kokkos::deep_copy(sp, a, host_view(args + start, len));
+      strix::copy(sp, a, host_view(args + start, len));
       symbols_view cs;
       if (c) {
         found_view cd(d_syms.data() + base, len);
-        Kokkos::deep_copy(sp, cd, Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(c + start, len));
+        strix::copy(sp, cd, Kokkos::View<const Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(c + start, len));
         cs = cd;
       }
       positions_view pd = pos ? positions_view(d_pos.data() + base, len) : positions_view();
       found_view fd = found ? found_view(d_found.data() + base, len) : found_view();
       detail::wavelet_queries<ExecutionSpace, Symbol, I, Shape>(sp, w, op, cs, a, pd, fd, status);
-      if (pos) Kokkos::deep_copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(pos + start, len), pd);
+      if (pos) strix::copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(pos + start, len), pd);
       if (found)
-        Kokkos::deep_copy(sp, Kokkos::View<Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(found + start, len), fd);
+        strix::copy(sp, Kokkos::View<Symbol*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(found + start, len), fd);
     }
     streams.fence();
     detail::check_batch_status(space_, status, "wavelet");

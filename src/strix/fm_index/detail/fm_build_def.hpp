@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/fm_index/fm_index.hpp>
@@ -49,7 +50,7 @@ void build_occurrence_table(const ExecSpace& space, const device_view<const std:
   std::uint8_t code_host[256];
   choose_codes(counts, code_host, d.symbol_of);
   d.code_of = allocate<std::uint8_t, memory_space>("strix::fm::code_of", 256, &tracker);
-  Kokkos::deep_copy(space, d.code_of, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(code_host, 256));
+  strix::copy(space, d.code_of, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(code_host, 256));
   d.occ_lines = allocate<std::uint64_t, memory_space>("strix::fm::occ_lines", L * occ_line_words, &tracker);
   d.occ_super = allocate<std::uint64_t, memory_space>("strix::fm::occ_super", supers * occ_super_words, &tracker);
   auto tally = allocate<std::uint64_t, memory_space>("strix::fm::line_tallies", occ_tallies * L, &tracker);
@@ -106,9 +107,9 @@ void build_occurrence_table(const ExecSpace& space, const device_view<const std:
   std::uint64_t totals[2] = {0, 0};  // flagged lines, exceptions
   for (int k = 0; k < 2; ++k) {
     std::uint64_t last_before = 0, last_tally = 0, first_before = 0;
-    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&last_before), Kokkos::subview(before, (4 + k) * L + L - 1));
-    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&last_tally), Kokkos::subview(tally, (4 + k) * L + L - 1));
-    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&first_before), Kokkos::subview(before, (4 + k) * L));
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&last_before), Kokkos::subview(before, (4 + k) * L + L - 1));
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&last_tally), Kokkos::subview(tally, (4 + k) * L + L - 1));
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&first_before), Kokkos::subview(before, (4 + k) * L));
     space.fence();
     totals[k] = last_before + last_tally - first_before;
   }
@@ -194,7 +195,7 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
   auto histogram = allocate<std::uint64_t, memory_space>("strix::fm::histogram", 256, &tracker);
   primitives::byte_histogram(space, ws, bwt, device_view<std::uint64_t, ExecSpace>(histogram.data(), 256));
   std::uint64_t counts[256];
-  Kokkos::deep_copy(space, Kokkos::View<std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts, 256), histogram);
+  strix::copy(space, Kokkos::View<std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts, 256), histogram);
   space.fence();
   ws.release();
   release(histogram, &tracker);
@@ -202,7 +203,7 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
   C[0] = 1;  // row 0 is the empty suffix
   for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + counts[c];
   rank.C = allocate<std::uint64_t, memory_space>("strix::fm::C", 257, &tracker);
-  Kokkos::deep_copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+  strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
   rank.layout = layout == fm_rank_layout::automatic ? choose_fm_layout(counts) : layout;
   if (stats)
     stats->set_note("rank_layout", rank.layout == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix");

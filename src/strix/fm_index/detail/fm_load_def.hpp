@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include <strix/core/copy.hpp>
 #include <strix/fm_index/detail/fm_build_def.hpp>
 
 namespace strix::detail {
@@ -55,7 +56,7 @@ Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> decode_occurrence_
                         });
   auto bwt = allocate<std::uint8_t, memory_space>("strix::fm::decoded_bwt", n);
   auto status = allocate<std::uint64_t, memory_space>("strix::fm::status", 1);
-  Kokkos::deep_copy(space, status, std::uint64_t(0));
+  strix::fill(space, status, std::uint64_t(0));
   const auto code_of = rank.code_of;
   std::uint32_t symbol_of = 0;  // the four codes' symbols, a byte each (device lambdas take no local types)
   for (int k = 0; k < 4; ++k) symbol_of |= std::uint32_t(rank.symbol_of[k]) << (8 * k);
@@ -89,7 +90,7 @@ Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> decode_occurrence_
     }
   });
   std::uint64_t bad = 0;
-  Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&bad), Kokkos::subview(status, 0));
+  strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&bad), Kokkos::subview(status, 0));
   space.fence();
   STRIX_USER_REQUIRE(bad == 0, "fm_index file: the occurrence table is damaged");
   return bwt;
@@ -124,14 +125,14 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d) {
     STRIX_USER_REQUIRE(rank.bwt_matrix.n == n, "fm_index file: the wavelet matrix's size does not match the text's");
     finish_wavelet<ExecSpace, std::uint8_t>(space, rank.bwt_matrix, wavelet_shape::matrix, wavelet_options{}, true);
     // C from the matrix's symbols and counts.
-    const auto alphabet = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rank.bwt_matrix.alphabet);
-    const auto cumulative = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rank.bwt_matrix.counts);
+    const auto alphabet = strix::to_host(space, rank.bwt_matrix.alphabet);
+    const auto cumulative = strix::to_host(space, rank.bwt_matrix.counts);
     std::uint64_t C[257] = {};
     for (std::size_t m = 0; m < alphabet.extent(0); ++m) C[alphabet(m) + 1] = cumulative(m + 1) - cumulative(m);
     C[0] = 1;
     for (int c = 0; c < 256; ++c) C[c + 1] += C[c];
     rank.C = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257);
-    Kokkos::deep_copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+    strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
   } else {
     STRIX_USER_REQUIRE(false, "fm_index file: unknown rank layout");
   }

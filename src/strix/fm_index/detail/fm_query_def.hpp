@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/fm_index.hpp>
 #include <strix/primitives/segmented_sort.hpp>
@@ -65,7 +66,7 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
   out.positions = allocate<I, memory_space>("strix::fm::positions", total);
   auto rows = allocate<I, memory_space>("strix::fm::rows", total);
   auto status = allocate<std::uint64_t, memory_space>("strix::fm::status", 1);
-  Kokkos::deep_copy(space, status, std::uint64_t(0));
+  strix::fill(space, status, std::uint64_t(0));
   const auto positions = out.positions;
   // One thread per occurrence: its pattern by binary search in starts, its row in the
   // pattern's interval, its position by LF steps to a sample.
@@ -83,7 +84,7 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
     rows(t) = static_cast<I>(r);
   });
   std::uint64_t damaged = 0;
-  Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&damaged), Kokkos::subview(status, 0));
+  strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&damaged), Kokkos::subview(status, 0));
   space.fence();
   STRIX_USER_REQUIRE(damaged == 0, "fm_index: the suffix-array samples are damaged");
   if (total > 1) {
@@ -223,10 +224,10 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
     device_view<std::uint8_t, ExecutionSpace> b(d_bytes.data() + s * most_bytes, length);
     device_view<std::uint64_t, ExecutionSpace> o(d_offsets.data() + s * (chunk + 1), k + 1);
     device_view<I, ExecutionSpace> c(d_counts.data() + s * chunk, k);
-    Kokkos::deep_copy(sp, b, host_u8(bytes + base, length));
-    Kokkos::deep_copy(sp, o, host_u64(local, k + 1));
+    strix::copy(sp, b, host_u8(bytes + base, length));
+    strix::copy(sp, o, host_u64(local, k + 1));
     detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
-    Kokkos::deep_copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts.data() + first, k), c);
+    strix::copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts.data() + first, k), c);
   }
   streams.fence();
   return counts;
@@ -237,19 +238,17 @@ typename fm_index<ExecutionSpace, I>::host_locations fm_index<ExecutionSpace, I>
     const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m, std::uint64_t max_occ) const {
   host_locations out;
   out.starts.assign(1, 0);
-  using host_bytes = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
   std::vector<std::uint64_t> local;
   for (std::size_t first = 0; first < m; first += options_.host_chunk) {
     const std::size_t k = std::min(options_.host_chunk, m - first);
     local.assign(offsets + first, offsets + first + k + 1);
     for (auto& o : local) o -= offsets[first];
-    auto d_bytes = Kokkos::create_mirror_view_and_copy(memory_space(), host_bytes(bytes + offsets[first], local[k]));
-    auto d_offsets = Kokkos::create_mirror_view_and_copy(
-        memory_space(), Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(local.data(), k + 1));
+    auto d_bytes = strix::to_device(space_, bytes + offsets[first], local[k], "strix::fm::pattern_bytes");
+    auto d_offsets = strix::to_device(space_, local.data(), k + 1, "strix::fm::pattern_offsets");
     const auto found = locate(d_bytes, d_offsets, max_occ);
-    auto starts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), found.starts);
-    auto positions = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), found.positions);
-    auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), found.counts);
+    auto starts = strix::to_host(space_, found.starts);
+    auto positions = strix::to_host(space_, found.positions);
+    auto counts = strix::to_host(space_, found.counts);
     const std::uint64_t base = out.positions.size();
     out.positions.insert(out.positions.end(), positions.data(), positions.data() + positions.extent(0));
     out.counts.insert(out.counts.end(), counts.data(), counts.data() + k);
@@ -272,14 +271,13 @@ std::vector<std::uint8_t> fm_index<ExecutionSpace, I>::extract(std::uint64_t sta
     starts[j] = start + at[j];
     lengths[j] = std::min(piece, length - at[j]);
   }
-  using host_u64 = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-  auto d_starts = Kokkos::create_mirror_view_and_copy(memory_space(), host_u64(starts.data(), pieces));
-  auto d_lengths = Kokkos::create_mirror_view_and_copy(memory_space(), host_u64(lengths.data(), pieces));
-  auto d_at = Kokkos::create_mirror_view_and_copy(memory_space(), host_u64(at.data(), pieces));
+  auto d_starts = strix::to_device(space_, starts.data(), pieces, "strix::fm::extract_starts");
+  auto d_lengths = strix::to_device(space_, lengths.data(), pieces, "strix::fm::extract_lengths");
+  auto d_at = strix::to_device(space_, at.data(), pieces, "strix::fm::extract_at");
   auto d_out = detail::allocate<std::uint8_t, memory_space>("strix::fm::extracted", length);
   extract(d_starts, d_lengths, d_at, d_out);
   std::vector<std::uint8_t> text(length);
-  Kokkos::deep_copy(space_, Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data(), length), d_out);
+  strix::copy(space_, Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data(), length), d_out);
   space_.fence();
   return text;
 }

@@ -20,6 +20,7 @@
 #include <limits>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/core/stats.hpp>
@@ -145,7 +146,7 @@ void phi_lcp(const ExecSpace& space, const text_view<ExecSpace>& text,
       while ((K << shift) < base) ++shift;
       const std::uint64_t chunks = m << shift;
       const std::uint64_t mask = (std::uint64_t(1) << shift) - 1;
-      Kokkos::deep_copy(space, Kokkos::subview(found, std::make_pair(std::uint64_t(0), m)), unset);
+      strix::fill(space, Kokkos::subview(found, std::make_pair(std::uint64_t(0), m)), unset);
       Kokkos::parallel_for(
           "strix::lcp_long_compare", policy(space, 0, chunks),
           KOKKOS_LAMBDA(const std::int64_t c) {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/device_view.hpp>
 #include <strix/primitives/portable/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
@@ -63,16 +64,15 @@ bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
 #endif
       });
   // Large segments, found on the host, one radix sort each.
-  auto offsets_h = Kokkos::create_mirror_view_and_copy(
-      Kokkos::HostSpace(), Kokkos::subview(offsets, std::make_pair(std::size_t(0), num_segments + 1)));
+  auto offsets_h = strix::to_host(space, Kokkos::subview(offsets, std::make_pair(std::size_t(0), num_segments + 1)));
   for (std::size_t s = 0; s < num_segments; ++s) {
     const std::size_t lo = offsets_h(s), hi = offsets_h(s + 1);
     if (hi - lo <= team_sort_max) continue;
     device_view<K, ExecSpace> k(keys.data() + lo, hi - lo), ka(keys_alt.data() + lo, hi - lo);
     device_view<V, ExecSpace> v(vals.data() + lo, hi - lo), va(vals_alt.data() + lo, hi - lo);
     if (portable::radix_sort_pairs(space, ws, k, ka, v, va, 0, key_bits)) {
-      Kokkos::deep_copy(space, k, ka);
-      Kokkos::deep_copy(space, v, va);
+      strix::copy(space, k, ka);
+      strix::copy(space, v, va);
     }
   }
   return false;

@@ -7,6 +7,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/device_view.hpp>
 
 namespace strix::detail {
@@ -17,7 +18,7 @@ template <class ExecSpace>
 unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
                       const device_view<std::uint32_t, ExecSpace>& present,
                       const device_view<std::uint16_t, ExecSpace>& rank_of) {
-  Kokkos::deep_copy(space, present, 0u);
+  strix::fill(space, present, 0u);
   // Not a histogram: on small alphabets (DNA) a histogram's atomics contend, while this pass
   // reads before it stores, so each word is written a few times.
   Kokkos::parallel_for(
@@ -26,12 +27,12 @@ unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
         const auto c = text(i);
         if (!present(c)) present(c) = 1u;
       });
-  auto present_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
-  auto rank_h = Kokkos::create_mirror_view(Kokkos::HostSpace(), rank_of);
+  auto present_h = strix::to_host(space, present);
+  std::uint16_t rank_h[256];
   unsigned sigma = 0;
-  for (int c = 0; c < 256; ++c) rank_h(c) = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
-  Kokkos::deep_copy(space, rank_of, rank_h);
-  space.fence();
+  for (int c = 0; c < 256; ++c) rank_h[c] = present_h(c) ? static_cast<std::uint16_t>(++sigma) : 0;
+  strix::copy(space, rank_of, Kokkos::View<const std::uint16_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(rank_h, 256));
+  space.fence();  // rank_h is on the stack
   return sigma;
 }
 

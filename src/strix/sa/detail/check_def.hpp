@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/sa/check.hpp>
 
@@ -28,7 +29,7 @@ sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<
   constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
   constexpr I unset = std::numeric_limits<I>::max();
   auto isa = allocate<I, typename ExecutionSpace::memory_space>("strix::check_isa", n);
-  Kokkos::deep_copy(space, isa, unset);
+  strix::fill(space, isa, unset);
 
   // 1. Permutation: every value in range and seen once. Code = 2 * index + kind.
   std::uint64_t first_bad = none;
@@ -49,7 +50,7 @@ sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<
     result.ok = false;
     result.position = first_bad / 2;
     I value;
-    Kokkos::deep_copy(value, Kokkos::subview(sa, result.position));
+    strix::copy(Kokkos::View<I, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&value), Kokkos::subview(sa, result.position));
     result.message = (first_bad % 2 == 0 ? "out-of-range value " : "duplicate value ") +
                      std::to_string(value) + " at SA[" + std::to_string(result.position) + "]";
     return result;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/device_view.hpp>
 
 namespace strix::detail {
@@ -37,7 +38,7 @@ double repeated_sample_fraction(const ExecSpace& space, const text_view<ExecSpac
         }
         hashes(k) = h;
       });
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hashes);
+  auto host = strix::to_host(space, hashes);
   std::vector<std::uint64_t> v(host.data(), host.data() + samples);
   std::sort(v.begin(), v.end());
   std::uint64_t repeated = 0;

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/succinct/bit_vector.hpp>
 
@@ -24,7 +25,7 @@ void build_rank_select(const ExecSpace& space, bit_vector_data<ExecSpace, P>& d,
   d.l1 = allocate<std::uint64_t, memory_space>("strix::bit_vector::l1", num_l1);
   // Whole 16-count sectors (select reads them whole); the padding is zero.
   d.l2 = allocate<std::uint16_t, memory_space>("strix::bit_vector::l2", (num_l2 + 1 + 15) / 16 * 16);
-  Kokkos::deep_copy(space, d.l2, std::uint16_t(0));
+  strix::fill(space, d.l2, std::uint16_t(0));
 
   // Bits at and after n are zero: rank counts backward from block ends, select0 inverts.
   auto words = d.words;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/primitives/histogram.hpp>
@@ -57,7 +58,7 @@ template <class ExecSpace, class Symbol>
 void alphabet_from_histogram(const ExecSpace& space, const Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space>& hist,
                              wavelet_data<ExecSpace, Symbol>& d) {
   constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hist);
+  auto h = strix::to_host(space, hist);
   std::vector<Symbol> alphabet;
   std::vector<std::uint64_t> counts(1, 0);
   for (std::size_t c = 0; c < values; ++c)
@@ -74,7 +75,7 @@ void dense_alphabet(const ExecSpace& space, const device_view<const Symbol, Exec
                     wavelet_data<ExecSpace, Symbol>& d) {
   constexpr std::size_t values = std::size_t(1) << (8 * sizeof(Symbol));
   auto hist = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::histogram", values);
-  Kokkos::deep_copy(space, hist, std::uint64_t(0));
+  strix::fill(space, hist, std::uint64_t(0));
   add_dense_histogram(space, text, hist);
   alphabet_from_histogram(space, hist, d);
 }
@@ -95,7 +96,7 @@ void sorted_alphabet(const ExecSpace& space, const device_view<const std::uint32
   auto keys_alt = allocate<std::uint32_t, memory_space>("strix::wavelet::sort_keys_alt", n);
   auto vals = allocate<std::uint32_t, memory_space>("strix::wavelet::sort_vals", n);
   auto vals_alt = allocate<std::uint32_t, memory_space>("strix::wavelet::sort_vals_alt", n);
-  Kokkos::deep_copy(space, keys, Kokkos::View<const std::uint32_t*, memory_space, Kokkos::MemoryUnmanaged>(text.data(), n));
+  strix::copy(space, keys, Kokkos::View<const std::uint32_t*, memory_space, Kokkos::MemoryUnmanaged>(text.data(), n));
   primitives::workspace<ExecSpace> ws;
   ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, std::uint32_t>(space, n));
   const bool alt = primitives::radix_sort_pairs(
@@ -168,11 +169,11 @@ symbol_code_table<ExecSpace, Symbol> symbol_codes(const ExecSpace& space, std::u
 // bits allocated and cleared.
 template <class ExecSpace, class Symbol>
 level_sizes begin_levels(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, wavelet_shape shape) {
-  auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
+  auto counts_h = strix::to_host(space, d.counts);
   level_sizes size{};
   d.bits.n = wavelet_layout(shape, counts_h.data(), d.sigma, size.v, d.offset, d.levels);
   d.bits.words = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::wavelet::bits", padded_words(d.bits.n));
-  Kokkos::deep_copy(space, d.bits.words, std::uint64_t(0));
+  strix::fill(space, d.bits.words, std::uint64_t(0));
   return size;
 }
 

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/succinct/detail/bit_vector_def.hpp>
 #include <strix/succinct/wavelet.hpp>
@@ -36,7 +37,7 @@ void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, 
   Kokkos::parallel_for("strix::wavelet_level_ones", range(space, 0, L + 1), KOKKOS_LAMBDA(const std::int64_t l) {
     before(l) = bits.rank1(off.v[l]);
   });
-  auto before_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), before);
+  auto before_h = strix::to_host(space, before);
   for (int l = 0; l < L; ++l) d.ones_before[l] = before_h(l);
 
   auto counts = d.counts;
@@ -66,7 +67,7 @@ void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, 
         },
         bad);
   } else {
-    auto counts_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d.counts);
+    auto counts_h = strix::to_host(space, d.counts);
     for (int l = 0; l < L; ++l) {
       const int shift = L - 1 - l;
       P zeros = 0;
@@ -96,7 +97,7 @@ void finish_wavelet(const ExecSpace& space, wavelet_data<ExecSpace, Symbol>& d, 
       sum += counts_h(m + 1) - counts_h(m);
     }
     d.nodes = allocate<P, memory_space>("strix::wavelet::nodes", sigma);
-    Kokkos::deep_copy(space, d.nodes, Kokkos::View<const P*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(start.data(), sigma));
+    strix::copy(space, d.nodes, Kokkos::View<const P*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(start.data(), sigma));
   }
   space.fence();
   STRIX_USER_REQUIRE(bad == 0, "wavelet structure is inconsistent: its level bits disagree with its symbol counts");

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/primitives/radix_sort.hpp>
@@ -74,7 +75,7 @@ class chunk_reader {
   std::uint64_t length(std::uint64_t start) const { return std::min(chunk_, n_ - start); }
   void copy(int slot, std::uint64_t start) {
     const std::size_t len = length(start);
-    Kokkos::deep_copy(copies_[0], Kokkos::subview(buffer_[slot], std::make_pair(std::size_t(0), len)),
+    strix::copy(copies_[0], Kokkos::subview(buffer_[slot], std::make_pair(std::size_t(0), len)),
                       host_view(text_ + start, len));
   }
 
@@ -106,7 +107,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
   timer.begin("alphabet");
   if constexpr (sizeof(Symbol) < 4) {
     auto hist = allocate<P, memory_space>("strix::wavelet::histogram", std::size_t(1) << (8 * sizeof(Symbol)));
-    Kokkos::deep_copy(space, hist, P(0));
+    strix::fill(space, hist, P(0));
     for (std::uint64_t start = 0; start < n; start += chunk) add_dense_histogram(space, load(start), hist);
     alphabet_from_histogram(space, hist, d);
   } else {
@@ -115,8 +116,8 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
     for (std::uint64_t start = 0; start < n; start += chunk) {
       wavelet_data<ExecSpace, Symbol> part;
       sorted_alphabet(space, load(start), part);
-      auto a = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), part.alphabet);
-      auto c = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), part.counts);
+      auto a = strix::to_host(space, part.alphabet);
+      auto c = strix::to_host(space, part.counts);
       std::vector<std::uint32_t> merged;
       std::vector<P> merged_count;
       std::size_t x = 0, y = 0;
@@ -180,8 +181,8 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       const P groups = P(1) << l, base = d.offset[l];
       const int shift = L - 1 - l;
       // Group starts: the symbols' counts by group, scanned.
-      Kokkos::deep_copy(space, group_start, P(0));
-      Kokkos::deep_copy(space, seen, P(0));
+      strix::fill(space, group_start, P(0));
+      strix::fill(space, seen, P(0));
       Kokkos::parallel_for("strix::wavelet_group_counts", range(space, 0, sigma), KOKKOS_LAMBDA(const std::int64_t m) {
         Kokkos::atomic_add(&group_start(level_key(code(m), L, l, tree)), counts(m + 1) - counts(m));
       });
@@ -194,7 +195,7 @@ void build_wavelet_streamed(const ExecSpace& space, const Symbol* host_text, std
       for (std::uint64_t start = 0; start < n; start += chunk) {
         const auto t = load(start);
         const std::int64_t len = t.extent(0);
-        Kokkos::deep_copy(space, in_chunk, P(0));
+        strix::fill(space, in_chunk, P(0));
         Kokkos::parallel_for("strix::wavelet_chunk_keys", light(len), KOKKOS_LAMBDA(const std::int64_t i) {
           P m = 0;
           w.minimal(t(i), m);

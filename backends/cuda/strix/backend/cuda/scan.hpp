@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <strix/core/copy.hpp>
 #include <strix/backend/cuda/error.hpp>
 #include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
@@ -106,7 +107,7 @@ void scan(const Kokkos::Cuda& space, workspace<Kokkos::Cuda>& ws, const char* /*
       "cub::DeviceScan::ExclusiveScan");
   Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&total);
   Kokkos::View<value_type, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_total);
-  Kokkos::deep_copy(space, host, dev);
+  strix::copy(space, host, dev);
   space.fence();
 }
 
@@ -127,7 +128,7 @@ std::uint64_t select_indices(const Kokkos::Cuda& space, workspace<Kokkos::Cuda>&
   std::int64_t count = 0;
   Kokkos::View<std::int64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&count);
   Kokkos::View<std::int64_t, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_count);
-  Kokkos::deep_copy(space, host, dev);
+  strix::copy(space, host, dev);
   space.fence();
   return static_cast<std::uint64_t>(count);
 }

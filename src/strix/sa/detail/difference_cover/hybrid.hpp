@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 
+#include <strix/core/copy.hpp>
 #include <strix/sa/detail/difference_cover/dc_engine.hpp>
 #include <strix/sa/detail/difference_cover/induce_merge.hpp>
 #include <strix/sa/detail/prefix_doubling/prefix_doubling.hpp>
@@ -53,7 +54,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     this->reserve(n);
     phase_timer<ExecSpace> timer(space_, stats);
     if (n <= 1) {
-      if (n == 1) Kokkos::deep_copy(space_, sa, I(0));
+      if (n == 1) strix::fill(space_, sa, I(0));
     } else {
       const byte_symbols<ExecSpace> sym = this->text_symbols(text, timer);
       const std::uint64_t m = cover_.sample_below(n);

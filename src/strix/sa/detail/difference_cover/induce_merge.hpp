@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/bits.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/primitives/merge.hpp>
@@ -109,9 +110,9 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
     for (std::size_t k = 0; k < runs.size(); k += 2) {
       const auto a = runs[k];
       if (k + 1 == runs.size()) {  // odd one out: carried over
-        Kokkos::deep_copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
+        strix::copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
                           device_view<I, ExecSpace>(src.data() + a.first, a.second));
-        Kokkos::deep_copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
+        strix::copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
         merged.push_back(a);
         break;
       }
@@ -131,7 +132,7 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
     std::swap(src, dst);
     std::swap(src_key, dst_key);
   }
-  if (src.data() != sa.data()) Kokkos::deep_copy(space, sa, src);
+  if (src.data() != sa.data()) strix::copy(space, sa, src);
 }
 
 }  // namespace strix::detail

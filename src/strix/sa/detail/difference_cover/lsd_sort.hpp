@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/core/device_view.hpp>
 
@@ -36,7 +37,7 @@ void lsd_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, cons
       std::swap(vals, vals_alt);
     }
   }
-  if (vals.data() != vals_in.data()) Kokkos::deep_copy(space, vals_in, vals);
+  if (vals.data() != vals_in.data()) strix::copy(space, vals_in, vals);
 }
 
 // Digits of a run of `len` symbols starting at a position, as many symbols a digit as

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <string>
 
+#include <strix/core/copy.hpp>
 #include <strix/sa/detail/difference_cover/dc_engine.hpp>
 #include <strix/sa/detail/difference_cover/induce_merge.hpp>
 
@@ -87,7 +88,7 @@ class dc_skew final : public dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I> {
     timer_ = &timer;
     depth_ = 0;
     if (n <= 1) {
-      if (n == 1) Kokkos::deep_copy(space_, sa, I(0));
+      if (n == 1) strix::fill(space_, sa, I(0));
     } else {
       const byte_symbols<ExecSpace> sym = this->text_symbols(text, timer);
       level(sym, n, sa, 0, 0);

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/core/bits.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
@@ -81,7 +82,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
     family().begin_run();
     int rounds = 0;
     if (n_ <= 1) {
-      if (n_ == 1) Kokkos::deep_copy(space_, sa, I(0));
+      if (n_ == 1) strix::fill(space_, sa, I(0));
     } else {
       sa_ = sa;
       initial_sort(text);

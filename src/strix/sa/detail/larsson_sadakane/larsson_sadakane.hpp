@@ -29,6 +29,7 @@
 #include <string>
 #include <utility>
 
+#include <strix/core/copy.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/small_segment_sort.hpp>
@@ -225,14 +226,14 @@ void larsson_sadakane<ExecSpace, I>::classify() {
   }
   group_list_ = list;
   auto bounds = bounds_;
-  Kokkos::deep_copy(space_, bounds, I(0));
+  strix::fill(space_, bounds, I(0));
   Kokkos::parallel_for(
       "strix::ls_class_bounds", policy(space_, 0, g), KOKKOS_LAMBDA(const std::int64_t i) {
         const I c = code(i);
         if (i == 0 || code(i - 1) != c) bounds(c) = static_cast<I>(i);
         if (static_cast<std::size_t>(i) + 1 == g || code(i + 1) != c) bounds(ls_codes + c) = static_cast<I>(i + 1);
       });
-  auto bounds_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bounds);
+  auto bounds_h = strix::to_host(space_, bounds);
   for (int c = 0; c < ls_codes; ++c) {
     class_begin_[c] = bounds_h(c);
     class_end_[c] = bounds_h(ls_codes + c);
@@ -306,15 +307,14 @@ void larsson_sadakane<ExecSpace, I>::sort_large() {
       vals = vals_alt;
     }
   } else {
-    auto goffsets_h = Kokkos::create_mirror_view_and_copy(
-        Kokkos::HostSpace(), Kokkos::subview(goffsets_buf_, std::make_pair(std::size_t(0), count + 1)));
+    auto goffsets_h = strix::to_host(space_, Kokkos::subview(goffsets_buf_, std::make_pair(std::size_t(0), count + 1)));
     for (std::size_t j = 0; j < count; ++j) {
       const std::size_t lo = goffsets_h(j), len = goffsets_h(j + 1) - lo;
       wide_view k(keys.data() + lo, len), ka(keys_alt.data() + lo, len);
       index_view v(vals.data() + lo, len), va(vals_alt.data() + lo, len);
       if (primitives::radix_sort_pairs(space_, ws_, k, ka, v, va, 0, rank_bits_)) {
-        Kokkos::deep_copy(space_, k, ka);
-        Kokkos::deep_copy(space_, v, va);
+        strix::copy(space_, k, ka);
+        strix::copy(space_, v, va);
       }
     }
   }
