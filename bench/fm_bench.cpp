@@ -4,7 +4,7 @@
 // arrays (copies included); locate throughput (occurrences/s) at sample rates 16, 32 and 64,
 // over the patterns of at most --max-occ occurrences. The default execution space; prints
 // "RESULT <name> <value> <unit>".
-//   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K]
+//   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cstdio>
@@ -22,12 +22,14 @@ using space = Kokkos::DefaultExecutionSpace;
 using mem = space::memory_space;
 
 template <class I>
-void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ) {
+void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ,
+         int kmer_length) {
   const auto name = strix_bench::input_name(path);
   const std::uint64_t n = text.size();
   for (std::uint64_t rate : {16u, 32u, 64u}) {
     strix::fm_options options;
     options.sample_rate = rate;
+    options.kmer_length = kmer_length;
     strix::text_index<space, I> index(space(), reinterpret_cast<const std::uint8_t*>(text.data()), n);
     strix::run_stats stats;
     space().fence();
@@ -40,6 +42,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
     std::printf("RESULT %s_peak_bytes %zu B\n", tag.c_str(), stats.peak_bytes);
     std::printf("RESULT %s_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.bytes()) / double(n));
     std::printf("RESULT %s_rank_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.data().rank_bytes()) / double(n));
+    std::printf("RESULT %s_kmer_length %d -\n", tag.c_str(), fm.kmer_length());
     if (rate == 32) {
       for (std::size_t length : {16u, 32u, 100u}) {
         const auto p = strix_bench::make_patterns(text, m, length, length);
@@ -80,7 +83,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K]\n");
+    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]\n");
     return 2;
   }
   Kokkos::ScopeGuard kokkos(argc, argv);
@@ -88,16 +91,18 @@ int main(int argc, char** argv) {
   std::size_t m = 1000000;
   int runs = 5;
   std::uint64_t max_occ = 1000;
+  int kmer_length = -1;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--patterns") m = std::stoull(argv[i + 1]);
     else if (a == "--runs") runs = std::stoi(argv[i + 1]);
     else if (a == "--max-occ") max_occ = std::stoull(argv[i + 1]);
+    else if (a == "--kmer-length") kmer_length = std::stoi(argv[i + 1]);
   }
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::printf("RESULT backend %s -\n", space::name());
-  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ);
-  else run<std::uint64_t>(path, text, m, runs, max_occ);
+  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ, kmer_length);
+  else run<std::uint64_t>(path, text, m, runs, max_occ, kmer_length);
   return 0;
 }

@@ -88,11 +88,15 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
   CAPTURE(name);
   CAPTURE(options.sample_rate);
   CAPTURE(int(options.layout));
+  CAPTURE(options.kmer_length);
   index.release(strix::index_part::fm_index);
   const auto& fm = index.fm_index(options);
   CHECK(index.has(strix::index_part::suffix_array));  // held before: kept
   REQUIRE(fm.size() == text.size());
   if (options.layout != strix::fm_rank_layout::automatic) CHECK(fm.layout() == options.layout);
+  if (fm.layout() == strix::fm_rank_layout::occurrence_table && options.kmer_length >= 0)
+    CHECK(fm.kmer_length() == options.kmer_length);
+  if (fm.layout() == strix::fm_rank_layout::wavelet_matrix) CHECK(fm.kmer_length() == 0);
   const auto ps = patterns_for(text, seed);
   const batch b(ps);
   const auto counts = fm.count(b.all.data(), b.offsets.data(), ps.size());
@@ -137,6 +141,8 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
 const strix::fm_rank_layout layouts[] = {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,
                                          strix::fm_rank_layout::wavelet_matrix};
 const std::uint64_t rates[] = {1, 2, 32, 1000};
+// k-mer tables: none, the shortest, and longer than many patterns (and than tiny texts).
+const int kmer_lengths[] = {0, 1, 3, 6, -1};
 
 }  // namespace
 
@@ -159,6 +165,7 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index counts, locates and extracts like brute forc
       options.sample_rate = rates[(seed + int(layout)) % 4];
       // A sample every 1000 positions where that leaves one or two (every LF walk is long).
       if (options.sample_rate == 1000 && input.second.size() > 2100) options.sample_rate = 64;
+      options.kmer_length = kmer_lengths[seed % 5];
       check_fm<C>(input.first, index, input.second, options, seed);
     }
   }
@@ -175,6 +182,7 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index of a reference: no match across the separato
     options.layout = layout;
     options.separator = '\n';
     options.sample_rate = 2;
+    options.kmer_length = 3;  // the separator is one of the table's four symbols here
     strix::text_index<typename C::space, typename C::index> index(typename C::space(), text.data(), text.size());
     index.bwt();
     check_fm<C>("reference", index, text, options, 7);
@@ -200,6 +208,7 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index on a large DNA text", C, fm_large) {
   CHECK_FALSE(index.has(strix::index_part::bwt));
   CHECK_FALSE(index.has(strix::index_part::sa_workspace));
   CHECK(fm.layout() == strix::fm_rank_layout::occurrence_table);
+  CHECK(fm.kmer_length() >= 2);  // automatic: the table is 1/128 of the text or less
   CHECK(stats.peak_bytes >= fm.bytes());
   // The occurrence table: 2.67 bits per symbol, and a little for the rare exceptions.
   CHECK(fm.data().rank_bytes() * 8 < 3 * n);
@@ -289,6 +298,14 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
     CHECK(loaded.locate(b.all.data(), b.offsets.data(), ps.size()).positions ==
           fm.locate(b.all.data(), b.offsets.data(), ps.size()).positions);
     CHECK(loaded.extract(0, text.size()) == text);
+    CHECK(loaded.kmer_length() == fm.kmer_length());
+    // The k-mer table is rebuilt on load, of the length asked for then.
+    strix::fm_options with_table;
+    with_table.kmer_length = 4;
+    strix::io::container_reader again(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    const auto rebuilt = strix::load_fm_index<space, I>(space(), again, nullptr, with_table);
+    CHECK(rebuilt.kmer_length() == (rebuilt.layout() == strix::fm_rank_layout::occurrence_table ? 4 : 0));
+    CHECK(rebuilt.count(b.all.data(), b.offsets.data(), ps.size()) == fm.count(b.all.data(), b.offsets.data(), ps.size()));
     std::remove(path.c_str());
   }
 

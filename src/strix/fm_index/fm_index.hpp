@@ -57,7 +57,22 @@ struct fm_options {
   int separator = fm_no_separator;
   // Patterns per chunk of a batch from host memory.
   std::size_t host_chunk = std::size_t(1) << 20;
+  // With the occurrence table: the rows of every k-mer of its four symbols in a table, so
+  // that a search does its first k steps in one read (2 * 4^k positions; built with the index
+  // and again when one is loaded, in 4/3 * 4^k backward-search steps; not saved). -1: the
+  // largest k <= 12 whose table is at most 1/128 of the text's bytes (k = 8 for 150 MB of
+  // DNA, 10 for 3 GB); 0: none; 1..12: that k. Ignored with the wavelet matrix.
+  int kmer_length = -1;
 };
+
+// The k-mer table's k for a text of n symbols (fm_options::kmer_length).
+inline int choose_kmer_length(std::uint64_t n, fm_rank_layout layout, std::size_t index_bytes, int requested) {
+  if (layout != fm_rank_layout::occurrence_table) return 0;
+  if (requested >= 0) return requested;
+  int k = 0;
+  while (k < 12 && 128 * 2 * (std::uint64_t(1) << (2 * (k + 1))) * index_bytes <= n) ++k;
+  return k;
+}
 
 // The layout `automatic` picks for a text with these symbol counts (256 entries): the
 // occurrence table when the symbols beyond the four most frequent are at most 1/32 of the
@@ -134,6 +149,9 @@ struct fm_index_data {
   int separator = fm_no_separator;
   bit_vector_data<ExecSpace, std::uint64_t> sampled;
   Kokkos::View<I*, memory_space> sa_samples, isa_samples;
+  // The k-mer table (fm_index_ref::kmer_rows; rebuilt on load, not saved).
+  int kmer_length = 0;
+  Kokkos::View<I*, memory_space> kmer_rows;
 
   fm_index_ref<I> ref() const {
     fm_index_ref<I> r;
@@ -146,10 +164,13 @@ struct fm_index_data {
     r.sample_rate = sample_rate;
     r.isa_samples = isa_samples.data();
     r.isa_count = isa_samples.extent(0);
+    r.kmer_rows = kmer_rows.data();
+    r.kmer_length = kmer_length;
     return r;
   }
-  // Bytes of the rank structure (with C), of the locate samples and of the extract samples.
-  std::size_t rank_bytes() const { return rank.bytes(); }
+  // Bytes of the rank structure (with C and the k-mer table), of the locate samples and of
+  // the extract samples.
+  std::size_t rank_bytes() const { return rank.bytes() + kmer_rows.span() * sizeof(I); }
   std::size_t locate_bytes() const { return sampled.bytes() + sa_samples.span() * sizeof(I); }
   std::size_t extract_bytes() const { return isa_samples.span() * sizeof(I); }
   std::size_t bytes() const { return rank_bytes() + locate_bytes() + extract_bytes(); }
@@ -162,9 +183,10 @@ void build_fm_index(const ExecSpace& space, const device_view<const I, ExecSpace
                     const fm_options& options, fm_index_data<ExecSpace, I>& d, run_stats* stats);
 
 // Checks what a file gave (the arrays' sizes, the tables against the symbols they count,
-// the samples against the rows) and builds the directories; throws invalid_input.
+// the samples against the rows) and builds the directories and the k-mer table
+// (options.kmer_length); throws invalid_input.
 template <class ExecSpace, class I>
-void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d);
+void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, const fm_options& options);
 
 // count: the suffix-array interval of each pattern (ranges may be empty: counts only).
 template <class ExecSpace, class I>
@@ -221,11 +243,13 @@ class fm_index {
   // Adopts arrays read from a file (fm_index_file.hpp); checked.
   fm_index(const ExecutionSpace& space, detail::fm_index_data<ExecutionSpace, I>&& data, const fm_options& options)
       : space_(space), options_(options), data_(std::move(data)) {
-    detail::finish_fm_index<ExecutionSpace, I>(space_, data_);
+    check_options(options);
+    detail::finish_fm_index<ExecutionSpace, I>(space_, data_, options_);
     options_.sample_rate = data_.sample_rate;
     options_.extract = data_.isa_samples.extent(0) > 0;
     options_.layout = data_.rank.layout;
     options_.separator = data_.separator;
+    options_.kmer_length = data_.kmer_length;
   }
 
   std::uint64_t size() const { return data_.n; }
@@ -233,6 +257,7 @@ class fm_index {
   bool can_extract() const { return data_.isa_samples.extent(0) > 0 || data_.n == 0; }
   fm_rank_layout layout() const { return data_.rank.layout; }
   int separator() const { return data_.separator; }
+  int kmer_length() const { return data_.kmer_length; }
   const fm_options& options() const { return options_; }
   std::size_t bytes() const { return data_.bytes(); }
   const detail::fm_index_data<ExecutionSpace, I>& data() const { return data_; }
@@ -291,6 +316,8 @@ class fm_index {
     STRIX_USER_REQUIRE(options.separator >= fm_no_separator && options.separator <= 255,
                        "fm_index: the separator is a byte value or fm_no_separator");
     STRIX_USER_REQUIRE(options.host_chunk >= 1, "fm_index: host chunks of at least one pattern");
+    STRIX_USER_REQUIRE(options.kmer_length >= -1 && options.kmer_length <= 12,
+                       "fm_index: the k-mer length is -1 (automatic) or 0 to 12");
   }
 
   ExecutionSpace space_;
@@ -304,7 +331,8 @@ class fm_index {
   PREFIX template void strix::detail::build_fm_index<SPACE, I>(                                                    \
       const SPACE&, const strix::device_view<const I, SPACE>&, const strix::device_view<const std::uint8_t, SPACE>&, \
       std::uint64_t, const strix::fm_options&, strix::detail::fm_index_data<SPACE, I>&, strix::run_stats*);        \
-  PREFIX template void strix::detail::finish_fm_index<SPACE, I>(const SPACE&, strix::detail::fm_index_data<SPACE, I>&); \
+  PREFIX template void strix::detail::finish_fm_index<SPACE, I>(const SPACE&, strix::detail::fm_index_data<SPACE, I>&, \
+                                                                 const strix::fm_options&);                     \
   PREFIX template void strix::detail::fm_count<SPACE, I>(                                                          \
       const SPACE&, const strix::fm_index_ref<I>&, const strix::device_view<const std::uint8_t, SPACE>&,           \
       const strix::device_view<const std::uint64_t, SPACE>&, const strix::device_view<I, SPACE>&,                  \

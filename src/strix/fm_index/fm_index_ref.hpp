@@ -40,6 +40,11 @@ struct fm_index_ref {
   // when the index was built without).
   const I* isa_samples = nullptr;
   P isa_count = 0;
+  // Search's first steps in one read: the rows [kmer_rows[2 x], kmer_rows[2 x + 1]) of the
+  // suffixes that start with k-mer x of the occurrence table's four symbols (x: their codes
+  // as a base-4 number, the first symbol most significant); kmer_length 0: no table.
+  const I* kmer_rows = nullptr;
+  int kmer_length = 0;
 
   KOKKOS_INLINE_FUNCTION P rows() const { return n + 1; }
   KOKKOS_INLINE_FUNCTION bool occurs(std::uint8_t c) const { return C[c + 1] > C[c]; }
@@ -81,10 +86,33 @@ struct fm_index_ref {
       sp = ep = 0;
       return;
     }
-    sp = C[last];
-    ep = C[last + 1];
-    for (P k = length - 1; k > 0; --k)
+    P k = length - 1;  // pattern[0, k) is still to prepend
+    if (kmer_length > 0 && length >= P(kmer_length) && kmer_start(pattern + (length - kmer_length), sp, ep)) {
+      if (sp >= ep) {
+        sp = ep = 0;
+        return;
+      }
+      k = length - kmer_length;
+    } else {
+      sp = C[last];
+      ep = C[last + 1];
+    }
+    for (; k > 0; --k)
       if (!extend(pattern[k - 1], sp, ep)) return;
+  }
+
+  // The rows of the k-mer at `kmer` from the table; false when one of its symbols is not one
+  // of the four (the search then starts symbol by symbol).
+  KOKKOS_INLINE_FUNCTION bool kmer_start(const std::uint8_t* kmer, P& sp, P& ep) const {
+    std::uint64_t x = 0;
+    for (int j = 0; j < kmer_length; ++j) {
+      const unsigned code = occ.code_of[kmer[j]];
+      if (code > 3) return false;
+      x = 4 * x + code;
+    }
+    sp = kmer_rows[2 * x];
+    ep = kmer_rows[2 * x + 1];
+    return true;
   }
 
   // LF: the row of the suffix one position earlier than row r's (r != primary), and the

@@ -221,6 +221,55 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
   }
 }
 
+// The k-mer table (fm_index_ref::kmer_rows), level by level: the rows of a j-mer are one
+// backward-search step from those of its last j - 1 symbols, so the table costs 4/3 * 4^k
+// steps. Levels alternate between the table and a buffer a quarter its size, the last level
+// landing in the table.
+template <class ExecSpace, class I>
+void build_kmer_table(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, int requested,
+                      memory_tracker* tracker = nullptr) {
+  using memory_space = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  release(d.kmer_rows, tracker);
+  d.kmer_length = 0;
+  const int k = choose_kmer_length(d.n, d.rank.layout, sizeof(I), requested);
+  if (k == 0) return;
+  const auto fm = d.ref();  // no table yet: extend() only
+  std::uint32_t symbols = 0;  // the four codes' symbols, a byte each (device lambdas take no local arrays)
+  for (int c = 0; c < 4; ++c) symbols |= std::uint32_t(d.rank.symbol_of[c]) << (8 * c);
+  auto table = allocate<I, memory_space>("strix::fm::kmer_rows", std::size_t(2) << (2 * k), tracker);
+  auto buffer = allocate<I, memory_space>("strix::fm::kmer_level", std::size_t(2) << (2 * (k - 1)), tracker);
+  for (int j = 1; j <= k; ++j) {
+    const auto out = (k - j) % 2 == 0 ? table : buffer;
+    const auto in = (k - j) % 2 == 0 ? buffer : table;
+    const std::uint64_t below = std::uint64_t(1) << (2 * (j - 1));  // (j - 1)-mers
+    Kokkos::parallel_for("strix::fm_kmer_level", range(space, 0, std::int64_t(4 * below)),
+                         KOKKOS_LAMBDA(const std::int64_t x) {
+                           const unsigned code = unsigned(std::uint64_t(x) / below);
+                           const auto c = std::uint8_t(symbols >> (8 * code));
+                           std::uint64_t sp = 0, ep = 0;
+                           if (j == 1) {
+                             if (int(c) != fm.separator) {
+                               sp = fm.C[c];
+                               ep = fm.C[c + 1];
+                             }
+                           } else {
+                             const std::uint64_t y = std::uint64_t(x) % below;
+                             sp = in(2 * y);
+                             ep = in(2 * y + 1);
+                             if (sp < ep) fm.extend(c, sp, ep);
+                           }
+                           if (sp >= ep) sp = ep = 0;
+                           out(2 * x) = static_cast<I>(sp);
+                           out(2 * x + 1) = static_cast<I>(ep);
+                         });
+  }
+  space.fence();
+  release(buffer, tracker);
+  d.kmer_rows = table;
+  d.kmer_length = k;
+}
+
 template <class ExecSpace, class I>
 void build_fm_index(const ExecSpace& space, const device_view<const I, ExecSpace>& sa,
                     const device_view<const std::uint8_t, ExecSpace>& bwt, std::uint64_t primary,
@@ -235,6 +284,8 @@ void build_fm_index(const ExecSpace& space, const device_view<const I, ExecSpace
   build_fm_rank<ExecSpace>(space, bwt, options.layout, d.rank, tracker, timer, stats);
   timer.begin("samples");
   build_fm_samples<ExecSpace, I>(space, sa, options, d, tracker);
+  timer.begin("kmer_table");
+  build_kmer_table<ExecSpace, I>(space, d, options.kmer_length, &tracker);
   timer.end();
   space.fence();
   if (stats) {

@@ -97,7 +97,7 @@ Kokkos::View<std::uint8_t*, typename ExecSpace::memory_space> decode_occurrence_
 }
 
 template <class ExecSpace, class I>
-void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d) {
+void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, const fm_options& options) {
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = d.n, rate = d.sample_rate;
   check_length<I>(n, "fm_index file: text of " + std::to_string(n) + " bytes");
@@ -164,6 +164,7 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d) {
                           },
                           bad);
   STRIX_USER_REQUIRE(bad == 0, "fm_index file: the suffix-array samples are damaged");
+  build_kmer_table<ExecSpace, I>(space, d, options.kmer_length);
 }
 
 }  // namespace strix::detail
