@@ -9,6 +9,7 @@
 #include <cstring>
 #include <doctest/doctest.h>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <random>
 #include <string>
@@ -212,6 +213,10 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index on a large DNA text", C, fm_large) {
   CHECK(stats.peak_bytes >= fm.bytes());
   // The occurrence table: 2.67 bits per symbol, and a little for the rare exceptions.
   CHECK(fm.data().rank_bytes() * 8 < 3 * n);
+  // The samples at rate 32: the marks a byte each and 1/16 bit per row, the two sample
+  // arrays packed in the bits n / 32 needs.
+  const int w = strix::packed_width(n / 32);
+  CHECK(double(fm.data().locate_bytes() + fm.data().extract_bytes()) * 8 < ((8.0 + 2 * w) / 32 + 0.07) * double(n));
   std::mt19937_64 rng(5);
   std::vector<bytes> ps;
   for (int k = 0; k < 200; ++k) {
@@ -327,26 +332,41 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   write_file(bad, flipped);
   check_refused<C>(bad, "checksum mismatch");
   bytes newer = good;
-  newer[32] = 2;  // fm_index version 2, header checksum made right again
+  newer[32] = 3;  // fm_index version 3, header checksum made right again
   const std::uint64_t sum = strix::io::checksum(newer.data(), 56);
   std::memcpy(newer.data() + 56, &sum, 8);
   write_file(bad, newer);
-  check_refused<C>(bad, "version 2");
-  // A file whose checksums hold but whose occurrence table lies about its symbols.
-  {
+  check_refused<C>(bad, "version 3");
+  // Files whose checksums hold but whose arrays lie: the occurrence table about its
+  // symbols, the sampled rows, the samples; and a file of the older version.
+  using section_bytes = std::vector<unsigned char>;
+  const auto forge = [&](const char* changed, const std::function<void(section_bytes&)>& change,
+                         std::uint32_t version = strix::fm_index_file_version) {
     strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
-    strix::io::container_writer forged(strix::fm_index_file_kind, strix::fm_index_file_version);
-    std::vector<std::vector<unsigned char>> keep;
+    strix::io::container_writer forged(strix::fm_index_file_kind, version);
+    std::vector<section_bytes> keep;
     for (const char* name : {"meta", "occ.lines", "occ.code_of", "exceptions.marks", "exceptions.alphabet",
-                             "exceptions.counts", "exceptions.levels", "sa.marks", "sa.samples", "isa.samples"}) {
+                             "exceptions.counts", "exceptions.levels", "sa.super", "sa.block", "sa.low", "sa.samples",
+                             "isa.samples"}) {
       const auto s = file.section(name);
       keep.emplace_back(s.data, s.data + s.bytes);
-      if (std::string(name) == "occ.lines") keep.back()[8 * 9] ^= 0x01;  // a code in line 1
+      if (std::string(name) == changed) change(keep.back());
       forged.add(name, keep.back().data(), keep.back().size());
     }
     forged.write(bad);
-    check_refused<C>(bad, "does not match");
-  }
+  };
+  forge("occ.lines", [](section_bytes& b) { b.at(8 * 9) ^= 0x01; });  // a code in line 1
+  check_refused<C>(bad, "does not match");
+  forge("sa.low", [](section_bytes& b) { b.back() = 0xff; });  // beyond the last row
+  check_refused<C>(bad, "sampled rows are damaged");
+  forge("sa.block", [](section_bytes& b) { b.at(2) = b.at(3) = 0xff; });  // block 1 after 65535 marks
+  check_refused<C>(bad, "sampled rows are damaged");
+  forge("sa.samples", [](section_bytes& b) { b.at(0) ^= 0x01; });  // two samples alike, or one too large
+  check_refused<C>(bad, "samples are damaged");
+  forge("isa.samples", [](section_bytes& b) { b.at(1) ^= 0x01; });
+  check_refused<C>(bad, "samples are damaged");
+  forge("", [](section_bytes&) {}, 1);
+  check_refused<C>(bad, "fm_index version 1, from an older strix");
   // The other width.
   using other = std::conditional_t<sizeof(I) == 4, std::uint64_t, std::uint32_t>;
   try {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Saving and loading FM-indexes, in strix's index container (strix/io/container.hpp), kind
-// "fm_index", version 1. Sections (arrays little-endian, as the index holds them):
+// "fm_index", version 2 (version 1 held the samples unpacked: such files are refused with
+// their version named; indexing the text again makes a new one). Sections (arrays
+// little-endian, as the index holds them):
 //   meta                 u64[16]: n, primary, sample_rate, separator + 1, layout, index bytes
 //                        (4 or 8), extract samples (0/1), the four codes' symbols, exception
 //                        bits, exceptions, their alphabet size, their level bits, the BWT
@@ -10,7 +12,9 @@
 //   occ.lines occ.code_of exceptions.marks exceptions.alphabet exceptions.counts
 //   exceptions.levels    the occurrence table, when the layout is that
 //   bwt.alphabet bwt.counts bwt.levels   the wavelet matrix, when the layout is that
-//   sa.marks sa.samples isa.samples      the samples (isa.samples empty without extract)
+//   sa.super sa.block sa.low             the sampled rows (a sparse bit vector of n + 1 bits)
+//   sa.samples isa.samples               the samples, packed in the bits n / sample_rate
+//                                        needs (isa.samples one word without extract)
 //   ref.names ref.name_ends ref.starts ref.lengths   a reference's sequences, when it has them
 // What a load reads is checked before any query can use it (fm_load_def.hpp).
 #include <Kokkos_Core.hpp>
@@ -27,7 +31,7 @@
 
 namespace strix {
 
-constexpr std::uint32_t fm_index_file_version = 1;
+constexpr std::uint32_t fm_index_file_version = 2;
 constexpr const char* fm_index_file_kind = "fm_index";
 
 namespace detail {
@@ -77,7 +81,7 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   meta[meta_separator] = std::uint64_t(d.separator + 1);
   meta[meta_layout] = std::uint64_t(r.layout);
   meta[meta_index_bytes] = sizeof(I);
-  meta[meta_extract] = d.isa_samples.extent(0) > 0;
+  meta[meta_extract] = d.isa_samples.count > 0;
   for (int k = 0; k < 4; ++k) meta[meta_codes] |= std::uint64_t(r.symbol_of[k]) << (8 * k);
   meta[meta_exception_bits] = r.exception_bits.n;
   meta[meta_exceptions] = r.exceptions.n;
@@ -98,9 +102,11 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   const auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
   const auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
   const auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
-  const auto sa_marks = to_host_vector<std::uint64_t>(d.sampled.words);
-  const auto sa_samples = to_host_vector<I>(d.sa_samples);
-  const auto isa_samples = to_host_vector<I>(d.isa_samples);
+  const auto sa_super = to_host_vector<std::uint64_t>(d.sampled.super);
+  const auto sa_block = to_host_vector<std::uint16_t>(d.sampled.block);
+  const auto sa_low = to_host_vector<std::uint8_t>(d.sampled.low);
+  const auto sa_samples = to_host_vector<std::uint64_t>(d.sa_samples.words);
+  const auto isa_samples = to_host_vector<std::uint64_t>(d.isa_samples.words);
   if (r.layout == fm_rank_layout::occurrence_table) {
     file.add("occ.lines", lines);
     file.add("occ.code_of", code_of);
@@ -113,7 +119,9 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
     file.add("bwt.counts", bwt_counts);
     file.add("bwt.levels", bwt_levels);
   }
-  file.add("sa.marks", sa_marks);
+  file.add("sa.super", sa_super);
+  file.add("sa.block", sa_block);
+  file.add("sa.low", sa_low);
   file.add("sa.samples", sa_samples);
   file.add("isa.samples", isa_samples);
   std::string names;
@@ -143,6 +151,9 @@ template <class Space, class I>
 fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader& file,
                                   reference_sequences* sequences = nullptr, const fm_options& options = {}) {
   using namespace detail;
+  STRIX_USER_REQUIRE(file.kind_version() == fm_index_file_version,
+                     "index file has fm_index version " + std::to_string(file.kind_version()) +
+                         ", from an older strix: index the text again");
   STRIX_USER_REQUIRE(fm_index_file_width(file) == int(sizeof(I)),
                      "index file holds " + std::to_string(8 * fm_index_file_width(file)) + "-bit positions, not " +
                          std::to_string(8 * sizeof(I)));
@@ -182,12 +193,19 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
                                                                  file.vector<std::uint64_t>("bwt.levels"),
                                                                  meta[meta_bwt_levels], what);
   }
+  // The samples (their sizes are checked when the index is finished).
+  const std::uint64_t samples = n / d.sample_rate + 1;
   d.sampled.n = n + 1;
-  d.sampled.words = device_copy<std::uint64_t>(space, file, "sa.marks", "strix::fm::sampled_rows");
-  d.sa_samples = device_copy<I>(space, file, "sa.samples", "strix::fm::sa_samples");
-  d.isa_samples = device_copy<I>(space, file, "isa.samples", "strix::fm::isa_samples");
-  STRIX_USER_REQUIRE((d.isa_samples.extent(0) > 0) == (meta[meta_extract] != 0) || n == 0,
-                     what + " is corrupt (extract samples)");
+  d.sampled.ones = samples;
+  d.sampled.super = device_copy<std::uint64_t>(space, file, "sa.super", "strix::fm::marks_super");
+  d.sampled.block = device_copy<std::uint16_t>(space, file, "sa.block", "strix::fm::marks_block");
+  d.sampled.low = device_copy<std::uint8_t>(space, file, "sa.low", "strix::fm::marks_low");
+  d.sa_samples.count = samples;
+  d.sa_samples.width = packed_width(samples - 1);
+  d.sa_samples.words = device_copy<std::uint64_t>(space, file, "sa.samples", "strix::fm::sa_samples");
+  d.isa_samples.count = meta[meta_extract] != 0 ? samples : 0;
+  d.isa_samples.width = d.sa_samples.width;
+  d.isa_samples.words = device_copy<std::uint64_t>(space, file, "isa.samples", "strix::fm::isa_samples");
   space.fence();
   if (sequences) {
     *sequences = reference_sequences();

@@ -11,7 +11,8 @@
 #include <cstdint>
 
 #include <strix/fm_index/occurrence_table_ref.hpp>
-#include <strix/succinct/bit_vector_ref.hpp>
+#include <strix/succinct/packed_ints_ref.hpp>
+#include <strix/succinct/sparse_bits_ref.hpp>
 #include <strix/succinct/wavelet_ref.hpp>
 
 namespace strix {
@@ -31,15 +32,16 @@ struct fm_index_ref {
   const std::uint64_t* C = nullptr;  // 257 entries
   P n = 0, primary = 0;
   int separator = fm_no_separator;
-  // Locate: rows whose suffix starts at a multiple of sample_rate are marked; their
-  // positions in row order.
-  bit_vector_ref<P> sampled;
-  const I* sa_samples = nullptr;
+  // Locate: rows whose suffix starts at a multiple of sample_rate are marked (a sparse bit
+  // vector); their positions divided by sample_rate, in row order, packed in as few bits as
+  // n / sample_rate needs.
+  sparse_bits_ref sampled;
+  packed_ints_ref sa_samples;
   P sample_rate = 1;
-  // Extract: the row of text position j * sample_rate, 0 <= j <= n / sample_rate (empty
-  // when the index was built without).
-  const I* isa_samples = nullptr;
-  P isa_count = 0;
+  // Extract: for text position j * sample_rate, 0 <= j <= n / sample_rate, the rank of its
+  // row among the marked rows, packed alike (unset when the index was built without): the
+  // row is sampled.select1 of it. The two sample arrays are inverse permutations.
+  packed_ints_ref isa_samples;
   // Search's first steps in one read: the rows [kmer_rows[2 x], kmer_rows[2 x + 1]) of the
   // suffixes that start with k-mer x of the occurrence table's four symbols (x: their codes
   // as a base-4 number, the first symbol most significant); kmer_length 0: no table.
@@ -137,12 +139,15 @@ struct fm_index_ref {
     for (P steps = 0; steps < sample_rate; ++steps) {
       bool marked = false;
       const P rank = sampled.rank1_and_bit(r, marked);
-      if (marked) return static_cast<P>(sa_samples[rank]) + steps;
+      if (marked) return sa_samples[rank] * sample_rate + steps;
       std::uint8_t c;
       r = lf(r, c);
     }
     return n + 1;
   }
+
+  // The row of text position j * sample_rate (0 <= j <= n / sample_rate; extract samples).
+  KOKKOS_INLINE_FUNCTION P sampled_row(P j) const { return sampled.select1(isa_samples[j]); }
 };
 
 }  // namespace strix

@@ -14,6 +14,7 @@
 #include <strix/fm_index/fm_index.hpp>
 #include <strix/primitives/histogram.hpp>
 #include <strix/primitives/workspace.hpp>
+#include <strix/succinct/detail/compact_build_def.hpp>
 
 namespace strix::detail {
 
@@ -147,41 +148,68 @@ void build_occurrence_table(const ExecSpace& space, const device_view<const std:
   release(before, &tracker);
 }
 
+// The samples: the rows whose suffix starts at a multiple of the rate, as a sparse bit
+// vector, and for the k-th of them (in row order) its position / rate (locate) and, for
+// position j * rate, that k (extract). Every block of 256 rows is one thread's: it counts
+// its marks, and after a scan of the counts writes them and their samples in order.
 template <class ExecSpace, class I>
 void build_fm_samples(const ExecSpace& space, const device_view<const I, ExecSpace>& sa, const fm_options& options,
                       fm_index_data<ExecSpace, I>& d, memory_tracker& tracker) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = sa.extent(0), rows = n + 1, rate = options.sample_rate;
+  const std::uint64_t samples = n / rate + 1;  // positions 0, rate, ..., <= n
+  const std::uint64_t blocks = sparse_blocks(rows);
   // Row r's suffix: n for row 0 (the empty suffix), sa(r - 1) after it.
+  auto before = allocate<std::uint64_t, memory_space>("strix::fm::marks_before", blocks + 1, &tracker);
+  Kokkos::parallel_for("strix::fm_count_marks", range(space, 0, std::int64_t(blocks + 1)), KOKKOS_LAMBDA(const std::int64_t b) {
+    std::uint64_t marks = 0;
+    const std::uint64_t first = std::uint64_t(b) << sparse_block_log2;
+    for (std::uint64_t r = first; r < first + 256 && r < rows; ++r)
+      if ((r == 0 ? n : std::uint64_t(sa(r - 1))) % rate == 0) ++marks;
+    before(b) = marks;
+  });
+  Kokkos::parallel_scan("strix::fm_marks_before", range(space, 0, std::int64_t(blocks + 1)),
+                        KOKKOS_LAMBDA(const std::int64_t b, std::uint64_t& sum, const bool final) {
+                          const std::uint64_t marks = before(b);
+                          if (final) before(b) = sum;
+                          sum += marks;
+                        });
   auto& marks = d.sampled;
   marks.n = rows;
-  marks.words = allocate<std::uint64_t, memory_space>("strix::fm::sampled_rows", padded_words(rows), &tracker);
-  const auto words = marks.words;
-  Kokkos::parallel_for("strix::fm_mark_samples", range(space, 0, (rows + 63) / 64), KOKKOS_LAMBDA(const std::int64_t w) {
-    std::uint64_t bits = 0;
-    for (std::uint64_t b = 0; b < 64; ++b) {
-      const std::uint64_t r = std::uint64_t(w) * 64 + b;
-      if (r >= rows) break;
-      const std::uint64_t pos = r == 0 ? n : std::uint64_t(sa(r - 1));
-      if (pos % rate == 0) bits |= std::uint64_t(1) << b;
-    }
-    words(w) = bits;
-  });
-  build_rank_select<ExecSpace, std::uint64_t>(space, marks, bit_vector_options{});
-  d.sa_samples = allocate<I, memory_space>("strix::fm::sa_samples", marks.ones, &tracker);
-  d.isa_samples = options.extract ? allocate<I, memory_space>("strix::fm::isa_samples", n / rate + 1, &tracker)
-                                  : Kokkos::View<I*, memory_space>();
-  const auto marked = marks.ref();
-  const auto sa_samples = d.sa_samples;
-  const auto isa_samples = d.isa_samples;
+  marks.ones = samples;
+  marks.super = allocate<std::uint64_t, memory_space>("strix::fm::marks_super", sparse_supers(rows), &tracker);
+  marks.block = allocate<std::uint16_t, memory_space>("strix::fm::marks_block", blocks + 1, &tracker);
+  marks.low = allocate<std::uint8_t, memory_space>("strix::fm::marks_low", samples, &tracker);
+  auto sa_values = allocate<I, memory_space>("strix::fm::sa_values", samples, &tracker);
+  auto isa_values = allocate<I, memory_space>("strix::fm::isa_values", options.extract ? samples : 0, &tracker);
+  const auto super = marks.super;
+  const auto block = marks.block;
+  const auto low = marks.low;
   const bool extract = options.extract;
-  Kokkos::parallel_for("strix::fm_fill_samples", range(space, 0, rows), KOKKOS_LAMBDA(const std::int64_t r) {
-    const std::uint64_t pos = r == 0 ? n : std::uint64_t(sa(r - 1));
-    if (pos % rate) return;
-    sa_samples(marked.rank1(r)) = static_cast<I>(pos);
-    if (extract) isa_samples(pos / rate) = static_cast<I>(r);
+  Kokkos::parallel_for("strix::fm_fill_samples", range(space, 0, std::int64_t(blocks + 1)), KOKKOS_LAMBDA(const std::int64_t b) {
+    const std::uint64_t first = std::uint64_t(b) << sparse_block_log2;
+    const std::uint64_t super_first = (std::uint64_t(b) >> sparse_super_blocks_log2) << sparse_super_blocks_log2;
+    std::uint64_t k = before(b);
+    block(b) = static_cast<std::uint16_t>(k - before(super_first));
+    if (std::uint64_t(b) == super_first) super(std::uint64_t(b) >> sparse_super_blocks_log2) = k;
+    for (std::uint64_t r = first; r < first + 256 && r < rows; ++r) {
+      const std::uint64_t pos = r == 0 ? n : std::uint64_t(sa(r - 1));
+      if (pos % rate) continue;
+      low(k) = static_cast<std::uint8_t>(r & 255);
+      sa_values(k) = static_cast<I>(pos / rate);
+      if (extract) isa_values(pos / rate) = static_cast<I>(k);
+      ++k;
+    }
   });
+  const int width = packed_width(samples - 1);
+  d.sa_samples = pack_ints<ExecSpace, I>(space, device_view<const I, ExecSpace>(sa_values.data(), samples), width, &tracker);
+  d.isa_samples = pack_ints<ExecSpace, I>(space, device_view<const I, ExecSpace>(isa_values.data(), isa_values.extent(0)),
+                                          width, &tracker);
+  space.fence();
+  release(sa_values, &tracker);
+  release(isa_values, &tracker);
+  release(before, &tracker);
 }
 
 // The rank structure and C of a BWT (n symbols), in `layout` (automatic: chosen here).

@@ -137,28 +137,35 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
     STRIX_USER_REQUIRE(false, "fm_index file: unknown rank layout");
   }
 
-  // The samples: n + 1 row marks, one position per multiple of the rate (0..n), and the
-  // extract samples the rows of those positions.
+  // The samples: n + 1 rows of which n / rate + 1 are marked, one sample per mark, each
+  // below n / rate + 1, packed in the width that needs; the extract samples, when kept, the
+  // inverse permutation of the locate samples. Together these keep every query's reads
+  // inside the arrays and every position it reports at most n.
   const std::uint64_t expected = n / rate + 1;
-  STRIX_USER_REQUIRE(d.sampled.n == n + 1 && d.sampled.words.extent(0) == padded_words(n + 1) &&
-                         d.sa_samples.extent(0) == expected &&
-                         (d.isa_samples.extent(0) == 0 || d.isa_samples.extent(0) == expected),
+  const int width = packed_width(expected - 1);
+  const bool with_isa = d.isa_samples.count > 0;
+  STRIX_USER_REQUIRE(d.sampled.n == n + 1 && d.sampled.ones == expected && d.sa_samples.count == expected &&
+                         d.sa_samples.width == width && d.sa_samples.words.extent(0) == packed_words(expected, width) &&
+                         (!with_isa || (d.isa_samples.count == expected && d.isa_samples.width == width &&
+                                        d.isa_samples.words.extent(0) == packed_words(expected, width))),
                      "fm_index file: the samples' sizes do not match the text's");
-  build_rank_select<ExecSpace, std::uint64_t>(space, d.sampled, bit_vector_options{});
-  STRIX_USER_REQUIRE(d.sampled.ones == expected, "fm_index file: the sampled rows are damaged");
-  const auto marks = d.sampled.ref();
-  const auto sa_samples = d.sa_samples;
-  const auto isa_samples = d.isa_samples;
-  const bool with_isa = isa_samples.extent(0) > 0;
+  STRIX_USER_REQUIRE(sparse_bits_valid(space, d.sampled), "fm_index file: the sampled rows are damaged");
+  // Each sample value exactly once: the locate samples are a permutation of 0..n / rate.
+  auto seen = allocate<std::uint32_t, typename ExecSpace::memory_space>("strix::fm::samples_seen", expected);
+  strix::fill(space, seen, std::uint32_t(0));
+  const auto sa_samples = d.sa_samples.ref();
+  const auto isa_samples = d.isa_samples.ref();
+  Kokkos::parallel_for("strix::fm_mark_samples_seen", range(space, 0, std::int64_t(expected)), KOKKOS_LAMBDA(const std::int64_t k) {
+    const std::uint64_t j = sa_samples[std::uint64_t(k)];
+    if (j < expected) Kokkos::atomic_add(&seen(j), std::uint32_t(1));
+  });
   std::uint64_t bad = 0;
   Kokkos::parallel_reduce("strix::fm_check_samples", range(space, 0, std::int64_t(expected)),
                           KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& sum) {
-                            const std::uint64_t pos = sa_samples(j);
-                            bool ok = pos <= n && pos % rate == 0;
+                            bool ok = seen(j) == 1;
                             if (with_isa) {
-                              const std::uint64_t row = isa_samples(j);
-                              ok = ok && row <= n && marks.access(row) &&
-                                   std::uint64_t(sa_samples(marks.rank1(row))) == std::uint64_t(j) * rate;
+                              const std::uint64_t k = isa_samples[std::uint64_t(j)];
+                              ok = ok && k < expected && sa_samples[k] == std::uint64_t(j);
                             }
                             sum += ok ? 0 : 1;
                           },

@@ -123,7 +123,7 @@ void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_
     // LF steps back to the start; each step yields the symbol before the current suffix.
     std::uint64_t p = (end + rate - 1) / rate * rate, row = 0;
     if (p > fm.n) p = fm.n;
-    else row = fm.isa_samples[p / rate];
+    else row = fm.sampled_row(p / rate);
     std::uint8_t* dst = out.data() + out_offsets(q);
     while (p > start) {
       std::uint8_t c;
