@@ -173,6 +173,49 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index counts, locates and extracts like brute forc
 }
 TEST_CASE_TEMPLATE_APPLY(fm_hard, all_configs);
 
+TEST_CASE("the automatic rank layout: the occurrence table unless the other symbols are many and spread") {
+  const std::uint64_t n = 192 * 10000;
+  std::uint64_t counts[256] = {};
+  const auto set = [&](std::initializer_list<std::pair<char, std::uint64_t>> c) {
+    std::fill(counts, counts + 256, 0);
+    for (const auto& [symbol, count] : c) counts[std::uint8_t(symbol)] = count;
+  };
+  const std::uint64_t lines = n / 192 + 1;
+  set({{'A', n / 4}, {'C', n / 4}, {'G', n / 4}, {'T', n / 4}});
+  CHECK_FALSE(strix::fm_layout_needs_lines(counts));
+  CHECK(strix::choose_fm_layout(counts, {}) == strix::fm_rank_layout::occurrence_table);
+  set({{'A', n / 4}, {'C', n / 4}, {'G', n / 4}, {'T', n / 4 - n / 64}, {'N', n / 64}});  // few others
+  CHECK(strix::choose_fm_layout(counts, {lines, lines}) == strix::fm_rank_layout::occurrence_table);
+  set({{'A', n / 5}, {'C', n / 5}, {'G', n / 5}, {'T', n / 5}, {'N', n / 5}});  // many others
+  CHECK(strix::fm_layout_needs_lines(counts));
+  CHECK(strix::choose_fm_layout(counts, {lines / 5 + 2, 2}) == strix::fm_rank_layout::occurrence_table);  // in runs
+  CHECK(strix::choose_fm_layout(counts, {lines, lines}) == strix::fm_rank_layout::wavelet_matrix);  // spread
+  CHECK(strix::choose_fm_layout(counts, {lines / 5 + lines / 30, lines / 30}) == strix::fm_rank_layout::wavelet_matrix);
+  // Half the text of four others in runs: their exceptions would make the table 1.36x the matrix.
+  set({{'A', n / 8}, {'C', n / 8}, {'G', n / 8}, {'T', n / 8}, {'W', n / 8}, {'X', n / 8}, {'Y', n / 8}, {'Z', n / 8}});
+  CHECK(strix::choose_fm_layout(counts, {lines / 2, 0}) == strix::fm_rank_layout::wavelet_matrix);
+}
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index picks its layout by where the other symbols sit, and answers alike", C, fm_layouts) {
+  std::mt19937_64 rng(21);
+  const std::size_t n = 20000;
+  bytes dna(n);
+  for (auto& c : dna) c = "ACGT"[rng() % 4];
+  bytes runs = dna, spread = dna;
+  for (std::size_t i = 5000; i < 7000; ++i) runs[i] = 'N';  // 10 % of the text, one run
+  for (std::size_t i = 0; i < n; i += 10) spread[i] = 'N';  // 10 %, every tenth symbol
+  const std::pair<bytes, strix::fm_rank_layout> cases[] = {{runs, strix::fm_rank_layout::occurrence_table},
+                                                           {spread, strix::fm_rank_layout::wavelet_matrix}};
+  std::uint64_t seed = 40;
+  for (const auto& [text, layout] : cases) {
+    strix::text_index<typename C::space, typename C::index> index(typename C::space(), text.data(), text.size());
+    index.bwt();
+    CHECK(index.fm_index().layout() == layout);
+    check_fm<C>(layout == strix::fm_rank_layout::occurrence_table ? "N run" : "N spread", index, text, {}, ++seed);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(fm_layouts, all_configs);
+
 TEST_CASE_TEMPLATE_DEFINE("fm_index of a reference: no match across the separator", C, fm_reference) {
   // Sequences joined by '\n': tiny, empty and repeated ones, and patterns that would only
   // match across a boundary.

@@ -11,8 +11,9 @@
 // The rank structure is chosen by the text (fm_options::layout = automatic):
 // - the interleaved occurrence table (occurrence_table_ref.hpp: one 64-byte line per 192
 //   symbols, one line read per backward-search step, 2.7 bits per symbol) when the four
-//   most frequent symbols make all but at most 1/32 of the text, as DNA does even with its
-//   N runs and IUPAC codes (the others are kept exactly as exceptions);
+//   most frequent symbols make all but at most 1/32 of the text, as DNA does with a few
+//   IUPAC codes, or when the others sit in at most 1/32 of the BWT's lines, as a genome's
+//   N runs do however long (the others are kept exactly as exceptions; choose_fm_layout);
 // - otherwise a wavelet matrix of the BWT (strix/succinct; 8 levels of rank per step for
 //   bytes, about 1.04 bits per symbol and level, fewer levels for smaller alphabets).
 //
@@ -78,19 +79,54 @@ inline int choose_kmer_length(std::uint64_t n, fm_rank_layout layout, std::size_
   return k;
 }
 
-// The layout `automatic` picks for a text with these symbol counts (256 entries): the
-// occurrence table when the symbols beyond the four most frequent are at most 1/32 of the
-// text (their exception lines then stay few), else the wavelet matrix.
-inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts) {
-  std::uint64_t top[4] = {0, 0, 0, 0}, n = 0;
+// The layout `automatic` picks (fm_options::layout). "Others": the symbols beyond the four
+// most frequent, which the occurrence table keeps as exceptions (a 192-bit mark vector per
+// line holding any, and a wavelet matrix of their own). It is chosen when the others are at
+// most 1/32 of the text (DNA with a few IUPAC codes), or when at most 1/32 of the BWT's lines
+// mix them with the four (a search for the four then meets them rarely, as with a genome's N
+// runs however long: their lines hold little else) and the table is at most 1.25x the size of
+// the wavelet matrix; else the wavelet matrix. The lines are counted (fm_line_counts) only
+// when the first test fails.
+struct fm_line_counts {
+  std::uint64_t flagged = 0;  // lines holding an other symbol
+  std::uint64_t mixed = 0;    // those holding one of the four too
+};
+inline std::uint64_t fm_other_symbols(const std::uint64_t* symbol_counts, std::uint64_t& n, int& sigma, int& others_sigma) {
+  std::uint64_t top[4] = {0, 0, 0, 0};
+  n = 0;
+  sigma = 0;
   for (int c = 0; c < 256; ++c) {
     std::uint64_t x = symbol_counts[c];
     n += x;
+    sigma += x > 0;
     for (int k = 0; k < 4; ++k)
       if (x > top[k]) std::swap(x, top[k]);
   }
-  const std::uint64_t others = n - top[0] - top[1] - top[2] - top[3];
-  return others * 32 <= n ? fm_rank_layout::occurrence_table : fm_rank_layout::wavelet_matrix;
+  others_sigma = sigma > 4 ? sigma - 4 : 0;
+  return n - top[0] - top[1] - top[2] - top[3];
+}
+inline bool fm_layout_needs_lines(const std::uint64_t* symbol_counts) {
+  std::uint64_t n = 0;
+  int sigma = 0, others_sigma = 0;
+  return fm_other_symbols(symbol_counts, n, sigma, others_sigma) * 32 > n;
+}
+inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts, const fm_line_counts& lines) {
+  std::uint64_t n = 0;
+  int sigma = 0, others_sigma = 0;
+  const std::uint64_t others = fm_other_symbols(symbol_counts, n, sigma, others_sigma);
+  if (others * 32 <= n) return fm_rank_layout::occurrence_table;
+  const auto levels = [](int s) {
+    int l = 1;
+    while ((1 << l) < s) ++l;
+    return double(l);
+  };
+  const double L = double(n / occ_line_symbols + 1);
+  const double bits_per_bit = 1.04;  // a bit vector with its rank/select directory
+  const double table = L * 512 + double(lines.flagged) * occ_line_symbols * bits_per_bit +
+                       double(others) * levels(others_sigma) * bits_per_bit;
+  const double matrix = double(n) * levels(sigma) * bits_per_bit;
+  return double(lines.mixed) * 32 <= L && table <= 1.25 * matrix ? fm_rank_layout::occurrence_table
+                                                                  : fm_rank_layout::wavelet_matrix;
 }
 
 // Locate's answers for m patterns: pattern q's positions are positions[starts[q],

@@ -212,6 +212,37 @@ void build_fm_samples(const ExecSpace& space, const device_view<const I, ExecSpa
   release(before, &tracker);
 }
 
+// The lines of the occurrence table that would hold exceptions, and those of them that hold
+// one of its four symbols too (choose_fm_layout).
+template <class ExecSpace>
+fm_line_counts count_exception_lines(const ExecSpace& space, const device_view<const std::uint8_t, ExecSpace>& bwt,
+                                     const std::uint64_t* counts, memory_tracker& tracker) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  std::uint8_t code_host[256], symbol_of[4];
+  choose_codes(counts, code_host, symbol_of);
+  auto code_of = allocate<std::uint8_t, typename ExecSpace::memory_space>("strix::fm::code_of", 256, &tracker);
+  strix::copy(space, code_of, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(code_host, 256));
+  const std::uint64_t n = bwt.extent(0), L = n / occ_line_symbols + 1;
+  fm_line_counts lines;
+  for (const bool mixed : {false, true}) {
+    std::uint64_t count = 0;
+    Kokkos::parallel_reduce("strix::fm_count_exception_lines", range(space, 0, std::int64_t(L)),
+                            KOKKOS_LAMBDA(const std::int64_t line, std::uint64_t& sum) {
+                              const std::uint64_t first = std::uint64_t(line) * occ_line_symbols;
+                              bool other = false, four = false;
+                              for (std::uint64_t o = 0; o < occ_line_symbols && first + o < n; ++o) {
+                                if (code_of(bwt(first + o)) == occ_exception_code) other = true;
+                                else four = true;
+                              }
+                              sum += other && (four || !mixed) ? 1 : 0;
+                            },
+                            count);
+    (mixed ? lines.mixed : lines.flagged) = count;
+  }
+  release(code_of, &tracker);
+  return lines;
+}
+
 // The rank structure and C of a BWT (n symbols), in `layout` (automatic: chosen here).
 template <class ExecSpace>
 void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t, ExecSpace>& bwt, fm_rank_layout layout,
@@ -232,7 +263,10 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
   for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + counts[c];
   rank.C = allocate<std::uint64_t, memory_space>("strix::fm::C", 257, &tracker);
   strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
-  rank.layout = layout == fm_rank_layout::automatic ? choose_fm_layout(counts) : layout;
+  if (layout == fm_rank_layout::automatic)
+    layout = choose_fm_layout(counts, fm_layout_needs_lines(counts) ? count_exception_lines<ExecSpace>(space, bwt, counts, tracker)
+                                                                    : fm_line_counts{});
+  rank.layout = layout;
   if (stats)
     stats->set_note("rank_layout", rank.layout == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix");
 
