@@ -7,6 +7,7 @@
 # without a usable GPU, and --backend openmp|serial) is built only when asked for:
 # STRIX_HOST_FALLBACK_EXE=build/openmp/strix copies a host build's tool, and
 # STRIX_HOST_KOKKOS_ROOT=PREFIX builds one against that host-only Kokkos.
+# STRIX_PYTHON: the interpreter the Python module is built for (default /usr/bin/python3).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 variant="${1:-openmp}"
@@ -16,6 +17,10 @@ jobs="${STRIX_JOBS:-$(nproc)}"
 
 "$here/scripts/install-deps.sh"
 args=(-DCMAKE_BUILD_TYPE=Release)
+# The Python module is built for Debian's interpreter (where install-deps.sh puts NumPy and
+# pybind11), not whichever python3 comes first on PATH; STRIX_PYTHON names another.
+python="${STRIX_PYTHON:-/usr/bin/python3}"
+[ -x "$python" ] && args+=(-DPython3_EXECUTABLE="$python")
 if [ -n "${Kokkos_ROOT:-}" ]; then
   prefix="$Kokkos_ROOT"
 else

@@ -1,0 +1,341 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# The Python module against naive Python references, on every backend the build has: hard
+# inputs, every accepted input type and the refused ones, files, errors, many threads.
+import os
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import strix
+
+BACKENDS = strix.backends()
+
+
+def fibonacci(n):
+    a, b = b"a", b"ab"
+    while len(b) < n:
+        a, b = b, b + a
+    return b[:n]
+
+
+def hard_inputs():
+    rng = random.Random(5)
+    return {
+        "empty": b"",
+        "one byte": b"x",
+        "all equal": b"a" * 300,
+        "periodic": b"abc" * 101,
+        "fibonacci": fibonacci(377),
+        "bytes 0x00 and 0xff": bytes([0, 255, 0, 0, 255, 255, 0]) * 20,
+        "random sigma 4": bytes(rng.choice(b"ACGT") for _ in range(700)),
+        "random bytes": bytes(rng.randrange(256) for _ in range(500)),
+        "mississippi": b"mississippi",
+    }
+
+
+def naive_sa(t):
+    return sorted(range(len(t)), key=lambda i: t[i:])
+
+
+def naive_lcp(t, sa):
+    out = [0] * len(t)
+    for k in range(1, len(t)):
+        a, b = t[sa[k - 1]:], t[sa[k]:]
+        h = 0
+        while h < min(len(a), len(b)) and a[h] == b[h]:
+            h += 1
+        out[k] = h
+    return out
+
+
+def naive_bwt(t):
+    # divbwt layout: T[sa[i] - 1] for each row but the one of suffix 0, which is left out.
+    sa = naive_sa(t)
+    rows = [len(t)] + sa  # row 0: the empty suffix
+    l = [t[r - 1] if r > 0 else None for r in rows]
+    primary = l.index(None)
+    return bytes(c for c in l if c is not None), primary
+
+
+def occurrences(t, p):
+    return [i for i in range(len(t) - len(p) + 1) if t[i:i + len(p)] == p]
+
+
+def longest_repeat_naive(t):
+    # The leftmost longest repeat covering each position k: (s, l) with s <= k < s + l, t[s:s+l]
+    # occurring at least twice, l largest, then s smallest; (0, 0) when none covers k.
+    out = []
+    for k in range(len(t)):
+        best = (0, 0)
+        for s in range(k + 1):
+            for l in range(len(t) - s, k - s, -1):
+                if l <= best[1]:
+                    break
+                if len(occurrences(t, t[s:s + l])) >= 2:
+                    best = (s, l)
+                    break
+        out.append(best)
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name,text", list(hard_inputs().items()))
+def test_suffix_array_bwt_lcp_against_naive(backend, name, text):
+    sa = strix.suffix_array(text, backend=backend)
+    assert sa.dtype == np.uint32
+    assert sa.tolist() == naive_sa(text)
+    assert strix.check(text, sa, backend=backend)
+    assert strix.lcp(text, backend=backend).tolist() == naive_lcp(text, naive_sa(text))
+    assert strix.lcp(text, sa, backend=backend).tolist() == naive_lcp(text, naive_sa(text))
+    isa = strix.inverse_suffix_array(sa, backend=backend)
+    assert all(isa[sa[i]] == i for i in range(len(text)))
+    l, primary = strix.bwt(text, backend=backend)
+    assert (bytes(l), primary) == naive_bwt(text)
+    assert bytes(strix.unbwt(l, primary)) == text
+    sa64 = strix.suffix_array(text, backend=backend, width=64)
+    assert sa64.dtype == np.uint64 and sa64.tolist() == sa.tolist()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("algorithm", ["auto", "prefix-doubling", "larsson-sadakane", "skew", "dc7"])
+def test_every_algorithm(backend, algorithm):
+    text = fibonacci(1000) + b"banana" * 50
+    assert strix.suffix_array(text, algorithm=algorithm, backend=backend).tolist() == naive_sa(text)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_input_types(backend):
+    text = b"abracadabra" * 7
+    expected = naive_sa(text)
+    array = np.frombuffer(text, dtype=np.uint8)
+    for t in (text, bytearray(text), memoryview(text), array, array.astype(np.int8)):
+        assert strix.suffix_array(t, backend=backend).tolist() == expected
+    # Non-contiguous views and arrays are copied.
+    doubled = bytes(c for c in text for _ in range(2))
+    assert strix.suffix_array(np.frombuffer(doubled, dtype=np.uint8)[::2], backend=backend).tolist() == expected
+    assert strix.suffix_array(memoryview(doubled)[::2], backend=backend).tolist() == expected
+    with pytest.raises(TypeError):
+        strix.suffix_array("a str", backend=backend)
+    with pytest.raises(TypeError):
+        strix.suffix_array(np.arange(10, dtype=np.int32), backend=backend)
+    with pytest.raises(ValueError):
+        strix.suffix_array(np.zeros((2, 3), dtype=np.uint8), backend=backend)
+    with pytest.raises(TypeError):
+        strix.suffix_array(12345, backend=backend)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="backend"):
+        strix.suffix_array(b"abc", backend="nonsense")
+    with pytest.raises(ValueError):
+        strix.suffix_array(b"abc", algorithm="nonsense")
+    with pytest.raises(ValueError):
+        strix.suffix_array(b"abc", width=48)
+    sa = strix.suffix_array(b"banana")
+    assert not strix.check(b"banana", sa[::-1].copy())
+    assert not strix.check(b"banana", sa[:3].copy())
+    with pytest.raises(ValueError):
+        strix.lcp(b"banana", np.array([0, 1, 2, 3, 4, 5]))  # not its suffix array
+    with pytest.raises(ValueError):
+        strix.inverse_suffix_array(np.array([-1, 0]))
+    with pytest.raises(TypeError):
+        strix.inverse_suffix_array(np.array([0.5, 1.0]))
+    with pytest.raises(ValueError):
+        strix.unbwt(b"annb$aa", 99)
+    with pytest.raises(ValueError):
+        strix.set_threads(2)  # Kokkos has started
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_longest_repeats(backend):
+    for text in (b"mississippi", b"abcabxabcd", b"aaaa", b"x", fibonacci(60)):
+        starts, lengths = strix.longest_repeats(text, backend=backend)
+        expected = longest_repeat_naive(text)
+        assert list(zip(starts.tolist(), lengths.tolist())) == expected
+        offsets, all_starts, all_lengths = strix.longest_repeats(text, all=True, method="raw", backend=backend)
+        assert len(offsets) == len(text) + 1
+        for k in range(len(text)):
+            got = list(zip(all_starts[offsets[k]:offsets[k + 1]].tolist(), all_lengths[offsets[k]:offsets[k + 1]].tolist()))
+            if expected[k][1] == 0:
+                assert got == []
+            else:
+                assert got[0] == expected[k]
+                assert all(l == expected[k][1] and s <= k < s + l for s, l in got)
+    with pytest.raises(ValueError):
+        strix.longest_repeats(b"abc", method="fast")
+
+
+def patterns_for(text, rng):
+    ps = [b"", text, text + b"x", b"\x01\x02", b"A"]
+    for _ in range(40):
+        if not text:
+            break
+        length = 1 + rng.randrange(min(len(text), 12))
+        at = rng.randrange(len(text) - length + 1)
+        p = bytearray(text[at:at + length])
+        if rng.random() < 0.25:
+            p[rng.randrange(length)] ^= 1 + rng.randrange(255)
+        ps.append(bytes(p))
+    return ps
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name,text", list(hard_inputs().items()))
+def test_fm_index_against_brute_force(backend, name, text, tmp_path):
+    rng = random.Random(len(text))
+    ps = patterns_for(text, rng)
+    for rate in (1, 3, 32):
+        fm = strix.FMIndex.build(text, sample_rate=rate, backend=backend)
+        assert len(fm) == len(text) and fm.sample_rate == rate and fm.backend == backend
+        expected = [occurrences(text, p) for p in ps]
+        assert fm.count(ps).tolist() == [len(e) for e in expected]
+        assert [a.tolist() for a in fm.locate(ps)] == expected
+        positions, starts, counts = fm.locate(ps, max_occ=2, flat=True)
+        for q, e in enumerate(expected):
+            few = positions[starts[q]:starts[q + 1]].tolist()
+            assert counts[q] == len(e) and len(few) == min(2, len(e)) and set(few) <= set(e) and few == sorted(few)
+        assert fm.extract(0, len(text)) == text
+        if text:
+            assert fm.extract(len(text) // 3, len(text) // 2) == text[len(text) // 3:len(text) // 3 + len(text) // 2]
+    # One buffer with offsets, and str patterns.
+    buffer = b"".join(ps)
+    offsets = np.cumsum([0] + [len(p) for p in ps])
+    assert fm.count(buffer, offsets).tolist() == fm.count(ps).tolist()
+    assert fm.count(["a", "b"]).tolist() == fm.count([b"a", b"b"]).tolist()
+    # Saved and loaded.
+    path = tmp_path / "x.idx"
+    fm.save(path)
+    loaded = strix.FMIndex.load(str(path), backend=backend)
+    assert loaded.count(ps).tolist() == fm.count(ps).tolist()
+    assert loaded.extract(0, len(text)) == text and loaded.sequences is None
+
+
+def test_fm_index_files_and_errors(tmp_path):
+    text = b"ACGTACGTTGCA" * 100
+    fm = strix.FMIndex.build(text, sample_rate=8, extract=False)
+    assert not fm.can_extract
+    with pytest.raises(ValueError):
+        fm.extract(0, 5)
+    with pytest.raises(ValueError):
+        fm.extract(len(text), 1)
+    path = tmp_path / "a.idx"
+    fm.save(path)
+    data = path.read_bytes()
+    (tmp_path / "half.idx").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ValueError, match="truncated"):
+        strix.FMIndex.load(tmp_path / "half.idx")
+    (tmp_path / "foreign.idx").write_bytes(b"not an index at all" * 10)
+    with pytest.raises(ValueError):
+        strix.FMIndex.load(tmp_path / "foreign.idx")
+    with pytest.raises(OSError):
+        strix.FMIndex.load(tmp_path / "missing.idx")
+    with pytest.raises(OSError):
+        fm.save(tmp_path / "no" / "such" / "folder" / "x.idx")
+    with pytest.raises(TypeError):
+        fm.count(b"ACGT")  # one buffer needs offsets
+    with pytest.raises(ValueError):
+        fm.count(b"ACGT", offsets=[0, 5])
+    with pytest.raises(ValueError):
+        fm.locate([b"A"], max_occ=0)
+    # A path is read as the text.
+    (tmp_path / "t.txt").write_bytes(text)
+    assert strix.FMIndex.build(tmp_path / "t.txt").count([b"ACGT"]).tolist() == [len(occurrences(text, b"ACGT"))]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_text_index(backend):
+    text = fibonacci(500)
+    index = strix.TextIndex(text, backend=backend)
+    sa = naive_sa(text)
+    assert len(index) == 500 and index.width == 32
+    assert index.suffix_array.tolist() == sa
+    assert index.lcp.tolist() == naive_lcp(text, sa)
+    assert index.inverse_suffix_array.tolist() == np.argsort(sa).tolist()
+    l, primary = index.bwt
+    assert (bytes(l), primary) == naive_bwt(text)
+    before = index.nbytes
+    index.release("lcp")
+    assert index.nbytes < before
+    with pytest.raises(ValueError):
+        index.release("nonsense")
+    fm = index.fm_index(sample_rate=4)
+    assert fm.count([b"ab", b"ba"]).tolist() == [len(occurrences(text, b"ab")), len(occurrences(text, b"ba"))]
+    assert strix.TextIndex(text, backend=backend, width=64).suffix_array.dtype == np.uint64
+
+
+def naive_rank(seq, c, i):
+    return sum(1 for x in seq[:i] if x == c)
+
+
+def naive_select(seq, c, k):
+    seen = 0
+    for i, x in enumerate(seq):
+        if x == c:
+            seen += 1
+            if seen == k:
+                return i
+    return len(seq)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("cls", [strix.WaveletTree, strix.WaveletMatrix])
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.uint32])
+def test_wavelets(backend, cls, dtype, tmp_path):
+    rng = np.random.default_rng(3)
+    seq = rng.integers(0, 50 if dtype == np.uint8 else 3000, size=600).astype(dtype)
+    seq[100:200] = 7
+    w = cls(seq, backend=backend)
+    assert len(w) == 600 and w.dtype == np.dtype(dtype)
+    positions = np.arange(600)
+    assert w.access(positions).tolist() == seq.tolist()
+    assert w.access(17) == seq[17]
+    symbols = seq[rng.integers(0, 600, size=200)]
+    at = rng.integers(0, 601, size=200)
+    assert w.rank(symbols, at).tolist() == [naive_rank(seq.tolist(), int(c), int(i)) for c, i in zip(symbols, at)]
+    assert w.rank(7, 150) == naive_rank(seq.tolist(), 7, 150)
+    ks = rng.integers(1, 4, size=200)
+    assert w.select(symbols, ks).tolist() == [naive_select(seq.tolist(), int(c), int(k)) for c, k in zip(symbols, ks)]
+    with pytest.raises(ValueError):
+        w.access(600)
+    with pytest.raises(ValueError):
+        w.rank([1, 2], [3])
+    path = tmp_path / "w.wt"
+    w.save(path)
+    back = cls.load(path, backend=backend)
+    assert back.access(positions).tolist() == seq.tolist()
+    other = strix.WaveletMatrix if cls is strix.WaveletTree else strix.WaveletTree
+    with pytest.raises(ValueError):
+        other.load(path)
+    assert cls(b"banana", backend=backend).rank(ord("a"), 6) == 3
+
+
+def test_many_threads_at_once():
+    text = fibonacci(3000)
+    expected = naive_sa(text)
+    fm = strix.FMIndex.build(text)
+    errors = []
+
+    def work(seed):
+        try:
+            rng = random.Random(seed)
+            for _ in range(5):
+                assert strix.suffix_array(text).tolist() == expected
+                p = text[rng.randrange(2000):][:8]
+                assert fm.count([p]).tolist() == [len(occurrences(text, p))]
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
+def test_module():
+    assert BACKENDS and set(BACKENDS) <= {"cuda", "openmp", "serial"}
+    assert strix.__version__.count(".") == 2
+    assert os.path.exists(os.path.join(os.path.dirname(strix.__file__), "strix.pyi"))
