@@ -6,6 +6,7 @@
 #   chrX.dna     hs37chrXtrunc.fa: no headers/newlines, upper-cased, N runs kept
 #                                                          (smalt-examples)   ~70 MB
 #   linux.tar    first 256 MiB of the Linux 6.1 source tar (linux-source-6.1)
+#   contigs.fa   a multi-FASTA reference of 11,239 contigs (smalt-examples)   ~119 MB
 # Usage: bench/prepare-inputs.sh [OUT_DIR]   (default .carry/data, ignored by git)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,6 +24,7 @@ if [ ! -f "$out/chrX.dna.xz" ]; then
   fa="$(find x-smalt-examples -name 'hs37chrXtrunc.fa*' | head -1)"
   { case "$fa" in *.gz) zcat "$fa" ;; *) cat "$fa" ;; esac; } | grep -v '^>' | tr -d '\n\r' | tr 'acgtn' 'ACGTN' | pack chrX.dna
 fi
+[ -f "$out/contigs.fa.xz" ] || zcat "$(find x-smalt-examples -name 'contigs.fa.gz' | head -1)" | pack contigs.fa
 if [ ! -f "$out/linux.tar.xz" ]; then
   src="$(find x-linux-source-6.1 -name 'linux-source-6.1.tar.*' | head -1)"
   xz -dc "$src" | head -c $((256 << 20)) | pack linux.tar || true
