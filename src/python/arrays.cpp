@@ -12,6 +12,8 @@ std::string dtype_name(const py::dtype& d) { return py::str(static_cast<const py
 
 }  // namespace
 
+std::string path_of(const py::handle& obj) { return py::str(py::module_::import("os").attr("fspath")(obj)); }
+
 byte_span bytes_of(const py::handle& obj, const char* what) {
   if (py::isinstance<py::str>(obj))
     throw py::type_error(std::string(what) + " must be bytes-like (encode a str first, e.g. s.encode())");

@@ -29,6 +29,9 @@ struct byte_span {
 };
 byte_span bytes_of(const py::handle& obj, const char* what);
 
+// A str or os.PathLike as a file path (os.fspath).
+std::string path_of(const py::handle& obj);
+
 // A 1-D array of symbols (uint8, uint16 or uint32; bytes-like objects are uint8), C-contiguous
 // (copied when not). symbol_bytes says which.
 struct symbol_span {

@@ -150,7 +150,7 @@ pattern_batch patterns_of(const py::object& patterns, const py::object& offsets)
 // A file's whole contents, or a bytes-like text as it is.
 byte_span text_or_file(const py::object& text) {
   if (py::isinstance<py::str>(text) || py::hasattr(text, "__fspath__")) {
-    const std::string path = py::str(py::module_::import("os").attr("fspath")(text));
+    const std::string path = path_of(text);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw error(error_code::io_error, "cannot read '" + path + "'");
     auto* contents = new std::vector<std::uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -187,7 +187,7 @@ std::unique_ptr<py_fm_index> build_fm(const py::object& text, std::uint64_t samp
 }
 
 std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_backend& backend) {
-  const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like));
+  const std::string path = path_of(path_like);
   const auto b = parse_backend(backend);
   std::unique_ptr<fm_api> fm;
   reference_sequences sequences;
@@ -245,7 +245,7 @@ py::bytes fm_extract(const py_fm_index& self, std::uint64_t start, std::uint64_t
 }
 
 void fm_save(const py_fm_index& self, const py::object& path_like) {
-  const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like));
+  const std::string path = path_of(path_like);
   kokkos_call call;
   self.fm().save(path, self.sequences() ? &*self.sequences() : nullptr);
 }

@@ -104,7 +104,7 @@ class py_wavelet final : public resident {
   }
 
   static std::unique_ptr<py_wavelet> load(const py::object& path_like, const opt_backend& backend) {
-    const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like));
+    const std::string path = path_of(path_like);
     const auto b = parse_backend(backend);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw error(error_code::io_error, "cannot read '" + path + "'");
@@ -190,7 +190,7 @@ void add_wavelet_class(py::module_& m, const char* name, const char* doc) {
       .def(
           "save",
           [](const W& self, const py::object& path_like) {
-            const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like));
+            const std::string path = path_of(path_like);
             kokkos_call call;
             self.w().save(path);
           },

@@ -91,40 +91,43 @@ struct fm_line_counts {
   std::uint64_t flagged = 0;  // lines holding an other symbol
   std::uint64_t mixed = 0;    // those holding one of the four too
 };
-inline std::uint64_t fm_other_symbols(const std::uint64_t* symbol_counts, std::uint64_t& n, int& sigma, int& others_sigma) {
+// A text's length, its symbols beyond the four most frequent, and the distinct symbols of
+// each kind, from its 256 symbol counts.
+struct fm_symbol_summary {
+  std::uint64_t n = 0, others = 0;
+  int sigma = 0, others_sigma = 0;
+};
+inline fm_symbol_summary summarize_symbols(const std::uint64_t* symbol_counts) {
+  fm_symbol_summary s;
   std::uint64_t top[4] = {0, 0, 0, 0};
-  n = 0;
-  sigma = 0;
   for (int c = 0; c < 256; ++c) {
     std::uint64_t x = symbol_counts[c];
-    n += x;
-    sigma += x > 0;
+    s.n += x;
+    s.sigma += x > 0;
     for (int k = 0; k < 4; ++k)
       if (x > top[k]) std::swap(x, top[k]);
   }
-  others_sigma = sigma > 4 ? sigma - 4 : 0;
-  return n - top[0] - top[1] - top[2] - top[3];
+  s.others = s.n - top[0] - top[1] - top[2] - top[3];
+  s.others_sigma = s.sigma > 4 ? s.sigma - 4 : 0;
+  return s;
 }
 inline bool fm_layout_needs_lines(const std::uint64_t* symbol_counts) {
-  std::uint64_t n = 0;
-  int sigma = 0, others_sigma = 0;
-  return fm_other_symbols(symbol_counts, n, sigma, others_sigma) * 32 > n;
+  const auto s = summarize_symbols(symbol_counts);
+  return s.others * 32 > s.n;
 }
 inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts, const fm_line_counts& lines) {
-  std::uint64_t n = 0;
-  int sigma = 0, others_sigma = 0;
-  const std::uint64_t others = fm_other_symbols(symbol_counts, n, sigma, others_sigma);
-  if (others * 32 <= n) return fm_rank_layout::occurrence_table;
-  const auto levels = [](int s) {
+  const auto s = summarize_symbols(symbol_counts);
+  if (s.others * 32 <= s.n) return fm_rank_layout::occurrence_table;
+  const auto levels = [](int sigma) {
     int l = 1;
-    while ((1 << l) < s) ++l;
+    while ((1 << l) < sigma) ++l;
     return double(l);
   };
-  const double L = double(n / occ_line_symbols + 1);
+  const double L = double(s.n / occ_line_symbols + 1);
   const double bits_per_bit = 1.04;  // a bit vector with its rank/select directory
   const double table = L * 512 + double(lines.flagged) * occ_line_symbols * bits_per_bit +
-                       double(others) * levels(others_sigma) * bits_per_bit;
-  const double matrix = double(n) * levels(sigma) * bits_per_bit;
+                       double(s.others) * levels(s.others_sigma) * bits_per_bit;
+  const double matrix = double(s.n) * levels(s.sigma) * bits_per_bit;
   return double(lines.mixed) * 32 <= L && table <= 1.25 * matrix ? fm_rank_layout::occurrence_table
                                                                   : fm_rank_layout::wavelet_matrix;
 }
