@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -167,23 +168,64 @@ fm_options fm_options_of(std::uint64_t sample_rate, bool extract) {
   return o;
 }
 
-std::unique_ptr<py_fm_index> build_fm(const py::object& text, std::uint64_t sample_rate, bool extract,
-                                      const opt_backend& backend, const std::optional<int>& width) {
-  const auto t = text_or_file(text);
+std::unique_ptr<py_fm_index> build_fm_of(const std::uint8_t* text, std::uint64_t n, const fm_options& options,
+                                         const opt_backend& backend, const std::optional<int>& width,
+                                         std::optional<reference_sequences> sequences) {
   const auto b = parse_backend(backend);
-  const int w = choose_width(t.size, width);
-  const auto options = fm_options_of(sample_rate, extract);
+  const int w = choose_width(n, width);
   std::unique_ptr<fm_api> fm;
   {
     kokkos_call call;
     fm = on_backend_and_width(b, w, [&](auto space, auto index) -> std::unique_ptr<fm_api> {
       using Space = decltype(space);
       using I = decltype(index);
-      text_index<Space, I> ti(space, t.data, t.size);
+      text_index<Space, I> ti(space, text, n);
       return std::make_unique<typed_fm<Space, I>>(ti.fm_index(options));
     });
   }
-  return std::make_unique<py_fm_index>(std::move(fm), b, w, std::nullopt);
+  return std::make_unique<py_fm_index>(std::move(fm), b, w, std::move(sequences));
+}
+
+std::unique_ptr<py_fm_index> build_fm(const py::object& text, std::uint64_t sample_rate, bool extract,
+                                      const opt_backend& backend, const std::optional<int>& width) {
+  const auto t = text_or_file(text);
+  return build_fm_of(t.data, t.size, fm_options_of(sample_rate, extract), backend, width, std::nullopt);
+}
+
+// A reference of named sequences (a dict name -> sequence, or (name, sequence) pairs), joined
+// as the tool joins a FASTA file's: no pattern matches across two of them.
+std::unique_ptr<py_fm_index> build_reference(const py::object& sequences, std::uint64_t sample_rate, bool extract,
+                                             const opt_backend& backend, const std::optional<int>& width) {
+  const py::object items = py::isinstance<py::dict>(sequences) ? py::object(sequences.attr("items")()) : sequences;
+  reference_sequences ref;
+  std::vector<std::uint8_t> text;
+  for (const auto& item : items) {
+    const auto pair = py::reinterpret_borrow<py::sequence>(item);
+    if (py::len(pair) != 2) throw py::type_error("a reference's sequences are (name, sequence) pairs");
+    const auto seq = bytes_of(pair[1], "a sequence");
+    if (std::find(seq.data, seq.data + seq.size, reference_separator) != seq.data + seq.size)
+      throw py::value_error("a sequence holds a newline, the byte that separates sequences");
+    ref.append(std::string(py::str(py::object(pair[0]))), seq.data, seq.size, text);
+  }
+  if (ref.empty()) throw py::value_error("a reference needs at least one sequence");
+  auto options = fm_options_of(sample_rate, extract);
+  options.separator = reference_separator;
+  return build_fm_of(text.data(), text.size(), options, backend, width, std::move(ref));
+}
+
+// Text positions as (sequence number, offset within it) of the reference.
+py::tuple fm_resolve(const py_fm_index& self, const py::object& positions) {
+  if (!self.sequences()) throw py::value_error("the index holds a plain text, not a reference of sequences");
+  const auto p = integers_of<std::uint64_t>(positions, "positions");
+  const auto& ref = *self.sequences();
+  std::vector<std::uint64_t> sequence(std::size_t(p.size())), offset(std::size_t(p.size()));
+  for (std::size_t k = 0; k < sequence.size(); ++k) {
+    if (p.data()[k] >= self.fm().size()) throw py::value_error("a position beyond the text");
+    const auto [s, o] = ref.locate(p.data()[k]);
+    sequence[k] = s;
+    offset[k] = o;
+  }
+  return py::make_tuple(adopt(std::move(sequence)), adopt(std::move(offset)));
 }
 
 std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_backend& backend) {
@@ -360,6 +402,11 @@ void add_indexes(py::module_& m) {
                   "reference, `strix index ref.fa -o ref.idx` then FMIndex.load). sample_rate: a suffix-array sample\n"
                   "every that many positions (locate takes fewer LF steps than that per occurrence); extract=False\n"
                   "leaves out extract's samples.")
+      .def_static("build_reference", &build_reference, "sequences"_a, py::kw_only(), "sample_rate"_a = 32,
+                  "extract"_a = true, "backend"_a = py::none(), "width"_a = py::none(),
+                  "Builds the FM-index of a reference of named sequences (a dict name -> bytes-like, or (name,\n"
+                  "sequence) pairs; no newline inside a sequence), joined as `strix index ref.fa` joins a FASTA\n"
+                  "file's: no pattern matches across two of them; positions map back with resolve().")
       .def_static("load", &load_fm, "path"_a, py::kw_only(), "backend"_a = py::none(),
                   "Loads an index file (strix index, FMIndex.save); a damaged or foreign file is a ValueError.")
       .def("save", &fm_save, "path"_a, "Saves the index (strix's index container).")
@@ -372,6 +419,8 @@ void add_indexes(py::module_& m) {
            "counts), pattern q's at positions[starts[q]:starts[q+1]] and counts[q] its full count. max_occ keeps at\n"
            "most that many per pattern (the first rows of its interval, sorted).")
       .def("extract", &fm_extract, "start"_a, "length"_a, "The text's bytes [start, start + length).")
+      .def("resolve", &fm_resolve, "positions"_a,
+           "A reference's text positions as (sequence numbers, offsets within them): two uint64 arrays.")
       .def("__len__", [](const py_fm_index& s) { return s.fm().size(); })
       .def_property_readonly("size", [](const py_fm_index& s) { return s.fm().size(); }, "The text's length n.")
       .def_property_readonly("sample_rate", [](const py_fm_index& s) { return s.fm().sample_rate(); })

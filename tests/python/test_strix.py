@@ -245,6 +245,33 @@ def test_fm_index_files_and_errors(tmp_path):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_fm_index_of_a_reference(backend, tmp_path):
+    sequences = {"chr1": b"ACGTACGTAC", "empty": b"", "chr2": b"GTACGTT", "chr1 again": b"ACG"}
+    fm = strix.FMIndex.build_reference(sequences, sample_rate=2, backend=backend)
+    assert fm.sequences == [("chr1", 0, 10), ("empty", 11, 0), ("chr2", 12, 7), ("chr1 again", 20, 3)]
+    # Only within a sequence: "ACGTT" is in chr2; "TACGT" spans chr1's end and chr2's start nowhere.
+    ps = [b"ACG", b"GTT", b"ACGTAC", b"CGTACGTT", b"AC\nG", b"CG"]
+    expected = {p: sorted((k, i) for k, (_, s) in enumerate(sequences.items()) for i in occurrences(s, p)) for p in ps}
+    assert fm.count(ps).tolist() == [len(expected[p]) for p in ps]
+    for p, found in zip(ps, fm.locate(ps)):
+        seq, offset = fm.resolve(found)
+        assert sorted(zip(seq.tolist(), offset.tolist())) == expected[p]
+    path = tmp_path / "ref.idx"
+    fm.save(path)
+    loaded = strix.FMIndex.load(path, backend=backend)
+    assert loaded.sequences == fm.sequences and loaded.count(ps).tolist() == fm.count(ps).tolist()
+    assert strix.FMIndex.build_reference([("a", b"AC"), ("b", b"GT")]).count([b"CG"]).tolist() == [0]
+    with pytest.raises(ValueError):
+        strix.FMIndex.build_reference({"bad": b"AC\nGT"})
+    with pytest.raises(ValueError):
+        strix.FMIndex.build_reference({})
+    with pytest.raises(ValueError):
+        strix.FMIndex.build(b"ACGT").resolve([0])
+    with pytest.raises(ValueError):
+        fm.resolve([len(fm)])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_text_index(backend):
     text = fibonacci(500)
     index = strix.TextIndex(text, backend=backend)
