@@ -2,6 +2,9 @@
 #include "runtime.hpp"
 
 #include <set>
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cuda_runtime_api.h>
+#endif
 
 namespace strix::python {
 
@@ -41,6 +44,12 @@ std::mutex& kokkos_mutex() {
 // Called with the GIL held (kokkos_call), which serialises the first calls.
 void ensure_kokkos() {
   if (Kokkos::is_initialized()) return;
+#if defined(KOKKOS_ENABLE_CUDA)
+  // Kokkos aborts the process when it finds no GPU: an exception instead.
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
+    throw error(error_code::device_error, "no usable CUDA device: this strix module was built for CUDA");
+#endif
 #if KOKKOS_VERSION >= 40000
   Kokkos::InitializationSettings settings;
   if (requested_threads > 0) settings.set_num_threads(requested_threads);
