@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <vector>
+
 #include <strix/bwt/bwt.hpp>
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/lcp/lcp.hpp>
@@ -31,7 +33,7 @@ struct given_sa {
 given_sa sa_of(const py::handle& obj, std::uint64_t n) {
   given_sa g;
   py::array a = py::array::ensure(obj);
-  g.width = a && a.dtype().itemsize() == 8 ? 64 : choose_width(n, std::nullopt);
+  g.width = a && a.dtype().kind() == 'u' && a.dtype().itemsize() == 8 ? 64 : choose_width(n, std::nullopt);
   if (g.width == 64) g.array = integers_of<std::uint64_t>(obj, "sa");
   else g.array = integers_of<std::uint32_t>(obj, "sa");
   if (std::uint64_t(g.array.size()) != n)
@@ -42,6 +44,17 @@ given_sa sa_of(const py::handle& obj, std::uint64_t n) {
 template <class I>
 const I* data_of(const py::array& a) {
   return static_cast<const I*>(a.data());
+}
+
+// Whether sa holds each of 0..n-1 once (so that writes indexed by it stay inside n entries).
+template <class I>
+bool is_permutation(const I* sa, std::uint64_t n) {
+  std::vector<bool> seen(n, false);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (std::uint64_t(sa[i]) >= n || seen[sa[i]]) return false;
+    seen[sa[i]] = true;
+  }
+  return true;
 }
 
 py::array suffix_array(const py::object& text, const std::string& algorithm, const opt_backend& backend,
@@ -76,6 +89,8 @@ py::array inverse_suffix_array(const py::object& sa_obj, const opt_backend& back
     kokkos_call call;
     on_backend_and_width(b, sa.width, [&](auto space, auto index) {
       using I = decltype(index);
+      if (!is_permutation(data_of<I>(sa.array), n))
+        throw error(error_code::invalid_input, "sa is not a permutation of 0..n-1");
       const auto sa_v = to_space(space, data_of<I>(sa.array), n, "strix::python::sa");
       const auto isa = answer_space(space, static_cast<I*>(out_data), n, "strix::python::isa");
       strix::inverse_suffix_array(space, sa_v, isa);
@@ -225,7 +240,8 @@ void add_functions(py::module_& m) {
         "when the text needs it or width=64 asks. algorithm: 'auto', 'prefix-doubling', 'larsson-sadakane',\n"
         "'skew', 'hybrid', 'dcx', 'dcN', 'divsufsort'; backend: one of strix.backends() (default: the first).");
   m.def("inverse_suffix_array", &inverse_suffix_array, "sa"_a, py::kw_only(), "backend"_a = py::none(),
-        "The inverse of a suffix array (rank[sa[i]] = i), of its index type.");
+        "The inverse of a suffix array (rank[sa[i]] = i), of its index type (uint64 arrays stay 64-bit;\n"
+        "other integers give uint32 when n allows); ValueError unless sa is a permutation of 0..n-1.");
   m.def("bwt", &bwt, "text"_a, py::kw_only(), "backend"_a = py::none(),
         "The Burrows-Wheeler transform of `text` without its sentinel (libdivsufsort's divbwt layout):\n"
         "(a uint8 array of n symbols, the primary index). strix.unbwt inverts it.");

@@ -140,6 +140,12 @@ def test_bad_arguments():
         strix.lcp(b"banana", np.array([0, 1, 2, 3, 4, 5]))  # not its suffix array
     with pytest.raises(ValueError):
         strix.inverse_suffix_array(np.array([-1, 0]))
+    with pytest.raises(ValueError):
+        strix.inverse_suffix_array([0, 0, 1])  # not a permutation
+    with pytest.raises(ValueError):
+        strix.inverse_suffix_array([5, 0])  # beyond n: would write outside the answer
+    assert strix.inverse_suffix_array([2, 0, 1]).dtype == np.uint32
+    assert strix.inverse_suffix_array(np.array([2, 0, 1], dtype=np.uint64)).tolist() == [1, 2, 0]
     with pytest.raises(TypeError):
         strix.inverse_suffix_array(np.array([0.5, 1.0]))
     with pytest.raises(ValueError):
