@@ -167,8 +167,15 @@ py::array lcp(const py::object& text, const py::object& sa_obj, const opt_backen
 bool check(const py::object& text, const py::object& sa_obj, const opt_backend& backend) {
   const auto t = bytes_of(text, "text");
   py::array probe = py::array::ensure(sa_obj);
-  if (!probe || std::uint64_t(probe.size()) != t.size) return false;
-  const auto sa = sa_of(sa_obj, t.size);
+  if (!probe || (probe.dtype().kind() != 'i' && probe.dtype().kind() != 'u'))
+    throw py::type_error("sa must be an array of integers");
+  if (std::uint64_t(probe.size()) != t.size) return false;
+  given_sa sa;
+  try {
+    sa = sa_of(sa_obj, t.size);
+  } catch (const py::value_error&) {  // negative or too large: not a suffix array
+    return false;
+  }
   const auto b = parse_backend(backend);
   bool ok = false;
   {

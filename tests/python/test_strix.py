@@ -136,6 +136,11 @@ def test_bad_arguments():
     sa = strix.suffix_array(b"banana")
     assert not strix.check(b"banana", sa[::-1].copy())
     assert not strix.check(b"banana", sa[:3].copy())
+    assert not strix.check(b"banana", [9, 9, 9, 9, 9, 9])
+    assert not strix.check(b"banana", [-1, 3, 1, 0, 4, 2])
+    assert not strix.check(b"banana", [2**40, 3, 1, 0, 4, 2])
+    with pytest.raises(TypeError):
+        strix.check(b"banana", object())
     with pytest.raises(ValueError):
         strix.lcp(b"banana", np.array([0, 1, 2, 3, 4, 5]))  # not its suffix array
     with pytest.raises(ValueError):
