@@ -178,7 +178,7 @@ void query_index(const std::string& path) {
   // A load checks the samples' structure, not that each mark sits on the row its sample names
   // (that would take a walk over the whole text): a file forged that way loads, and its locate
   // reports the damage as a typed error, which is all it may do.
-  strix::fm_index<space, I>::host_locations found;
+  typename strix::fm_index<space, I>::host_locations found;
   try {
     found = fm.locate(patterns, offsets, 7, 1000);
   } catch (const strix::error& e) {
