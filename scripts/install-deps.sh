@@ -3,7 +3,7 @@
 # Installs the Debian packages strix needs to build and test (idempotent); extra package
 # names given as arguments are installed too (scripts/fuzz.sh: clang and libFuzzer).
 set -euo pipefail
-pkgs=(build-essential cmake libdivsufsort-dev doctest-dev libcli11-dev nlohmann-json3-dev libhts-dev zlib1g-dev pkg-config dpkg-dev xz-utils
+pkgs=(build-essential cmake libdivsufsort-dev libopenmpi-dev openmpi-bin doctest-dev libcli11-dev nlohmann-json3-dev libhts-dev zlib1g-dev pkg-config dpkg-dev xz-utils
       python3-dev pybind11-dev python3-numpy python3-pytest)
 pkgs+=("$@")
 missing=()

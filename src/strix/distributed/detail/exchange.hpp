@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Moving arrays between ranks: elements grouped by the rank they go to (a radix sort of
+// destinations, strix's primitive), sent with one personalised all-to-all through host
+// memory (host staging; on host backends the mirrors are the arrays themselves), and the
+// two patterns built on it: pushing values to the owners of positions, and fetching the
+// values that other ranks own. Included by the distributed definitions only.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <vector>
+
+#include <strix/core/memory.hpp>
+#include <strix/distributed/communicator.hpp>
+#include <strix/primitives/radix_sort.hpp>
+#include <strix/primitives/workspace.hpp>
+
+namespace strix::distributed::detail {
+
+template <class T, class ExecSpace>
+using array = Kokkos::View<T*, typename ExecSpace::memory_space>;
+
+inline int bits_for(std::uint64_t max_value) {
+  int b = 0;
+  while (b < 64 && (max_value >> b) != 0) ++b;
+  return b;
+}
+
+template <class T, class ExecSpace>
+array<T, ExecSpace> make_array(const char* label, std::uint64_t n) {
+  return strix::detail::allocate<T, typename ExecSpace::memory_space>(label, n);
+}
+
+// Where each element of a local array goes: `order` lists the elements by destination rank
+// (stable), and offsets[r] .. offsets[r + 1] of it go to rank r.
+template <class I, class ExecSpace>
+struct routing {
+  array<I, ExecSpace> order;
+  std::vector<std::uint64_t> offsets;
+};
+
+// Routing of m elements whose destinations are the owners (in `to`) of `targets`.
+template <class I, class ExecSpace, class Targets>
+routing<I, ExecSpace> route_to_owners(const ExecSpace& space, primitives::workspace<ExecSpace>& ws,
+                                      const Targets& targets, std::uint64_t m, const layout& to) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const int ranks = to.ranks();
+  routing<I, ExecSpace> out;
+  out.offsets.assign(std::size_t(ranks) + 1, 0);
+  auto order = make_array<I, ExecSpace>("strix::route_order", m);
+  Kokkos::parallel_for("strix::route_iota", policy(space, 0, std::int64_t(m)),
+                       KOKKOS_LAMBDA(const std::int64_t j) { order(j) = I(j); });
+  if (ranks == 1) {
+    out.offsets[1] = m;
+    out.order = order;
+    return out;
+  }
+  auto offsets = make_array<std::uint64_t, ExecSpace>("strix::route_offsets", ranks + 1);
+  {
+    auto h = Kokkos::create_mirror_view(offsets);
+    for (int r = 0; r <= ranks; ++r) h(r) = to.offsets[r];
+    Kokkos::deep_copy(space, offsets, h);
+  }
+  auto dest = make_array<std::uint32_t, ExecSpace>("strix::route_dest", m);
+  Kokkos::parallel_for(
+      "strix::route_owner", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+        const std::uint64_t x = targets(j);
+        int lo = 0, hi = ranks;  // the last r with offsets(r) <= x
+        while (hi - lo > 1) {
+          const int mid = (lo + hi) / 2;
+          if (offsets(mid) <= x) lo = mid;
+          else hi = mid;
+        }
+        dest(j) = std::uint32_t(lo);
+      });
+  auto dest_alt = make_array<std::uint32_t, ExecSpace>("strix::route_dest_alt", m);
+  auto order_alt = make_array<I, ExecSpace>("strix::route_order_alt", m);
+  ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, I>(space, m));
+  const bool in_alt = primitives::radix_sort_pairs<ExecSpace, std::uint32_t, I>(
+      space, ws, dest, dest_alt, order, order_alt, 0, bits_for(std::uint64_t(ranks - 1)));
+  auto sorted_dest = in_alt ? dest_alt : dest;
+  out.order = in_alt ? order_alt : order;
+  // offsets[r]: the first sorted destination >= r.
+  auto bounds = make_array<std::uint64_t, ExecSpace>("strix::route_bounds", ranks + 1);
+  Kokkos::parallel_for(
+      "strix::route_bounds", policy(space, 0, ranks + 1), KOKKOS_LAMBDA(const std::int64_t r) {
+        std::uint64_t lo = 0, hi = m;
+        while (lo < hi) {
+          const std::uint64_t mid = lo + (hi - lo) / 2;
+          if (std::int64_t(sorted_dest(mid)) < r) lo = mid + 1;
+          else hi = mid;
+        }
+        bounds(r) = lo;
+      });
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bounds);
+  for (int r = 0; r <= ranks; ++r) out.offsets[r] = h(r);
+  return out;
+}
+
+// Counts to receive, from the counts to send (offsets of P + 1 entries each).
+inline std::vector<std::uint64_t> receive_offsets(const collective& c, const std::vector<std::uint64_t>& send_offsets) {
+  std::vector<std::uint64_t> counts(c.size());
+  for (int r = 0; r < c.size(); ++r) counts[r] = send_offsets[r + 1] - send_offsets[r];
+  const auto recv = c.exchange_counts(counts);
+  std::vector<std::uint64_t> offsets(std::size_t(c.size()) + 1, 0);
+  for (int r = 0; r < c.size(); ++r) offsets[r + 1] = offsets[r] + recv[r];
+  return offsets;
+}
+
+// values(order(k)) for k in [0, m): the elements in routing order.
+template <class T, class I, class ExecSpace, class Values>
+array<T, ExecSpace> gather_in_order(const ExecSpace& space, const Values& values, const array<I, ExecSpace>& order,
+                                    const char* label) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  auto out = make_array<T, ExecSpace>(label, order.extent(0));
+  Kokkos::parallel_for(
+      label, policy(space, 0, std::int64_t(order.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t k) { out(k) = T(values(order(k))); });
+  return out;
+}
+
+// Sends send[offsets[r] ..) to rank r through host memory; returns what arrived, in the
+// execution space's memory, ordered by source rank.
+template <class T, class ExecSpace>
+array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
+                                const std::vector<std::uint64_t>& send_offsets,
+                                const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+  auto recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+  auto send_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), send);
+  Kokkos::deep_copy(space, send_host, send);
+  auto recv_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), recv);
+  space.fence();
+  c.all_to_all(send_host.data(), send_offsets, recv_host.data(), recv_offsets);
+  Kokkos::deep_copy(space, recv, recv_host);
+  return recv;
+}
+
+// For every target t (global positions of `from`, any order), values owned by t's rank:
+// result(j) = owned(targets(j) - from.begin(owner)). m targets; `owned` is this rank's slice.
+template <class T, class I, class ExecSpace, class Targets>
+array<T, ExecSpace> fetch(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
+                          const Targets& targets, std::uint64_t m, const layout& from,
+                          const Kokkos::View<const T*, typename ExecSpace::memory_space>& owned) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  auto route = route_to_owners<I>(space, ws, targets, m, from);
+  auto requests = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::fetch_requests");
+  const auto incoming = receive_offsets(c, route.offsets);
+  auto asked = send_arrays(space, c, requests, route.offsets, incoming, "strix::fetch_asked");
+  Kokkos::resize(requests, 0);
+  auto answers = make_array<T, ExecSpace>("strix::fetch_answers", asked.extent(0));
+  const std::uint64_t mine = from.begin(c.rank());
+  Kokkos::parallel_for(
+      "strix::fetch_answer", policy(space, 0, std::int64_t(asked.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t k) { answers(k) = owned(asked(k) - mine); });
+  Kokkos::resize(asked, 0);
+  c.agree();
+  auto replies = send_arrays(space, c, answers, incoming, route.offsets, "strix::fetch_replies");
+  auto result = make_array<T, ExecSpace>("strix::fetch_result", m);
+  auto order = route.order;
+  Kokkos::parallel_for(
+      "strix::fetch_place", policy(space, 0, std::int64_t(m)),
+      KOKKOS_LAMBDA(const std::int64_t k) { result(order(k)) = replies(k); });
+  return result;
+}
+
+// Sends (target, value) pairs to the owners of the targets (in `to`), which store
+// owned(target - to.begin(rank)) = value. Every target is written once.
+template <class T, class I, class ExecSpace, class Targets, class Values>
+void push(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c, const Targets& targets,
+          const Values& values, std::uint64_t m, const layout& to,
+          const Kokkos::View<T*, typename ExecSpace::memory_space>& owned) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  auto route = route_to_owners<I>(space, ws, targets, m, to);
+  auto sent_targets = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::push_targets");
+  auto sent_values = gather_in_order<T>(space, values, route.order, "strix::push_values");
+  Kokkos::resize(route.order, 0);
+  const auto incoming = receive_offsets(c, route.offsets);
+  auto got_targets = send_arrays(space, c, sent_targets, route.offsets, incoming, "strix::push_got_targets");
+  Kokkos::resize(sent_targets, 0);
+  c.agree();
+  auto got_values = send_arrays(space, c, sent_values, route.offsets, incoming, "strix::push_got_values");
+  const std::uint64_t mine = to.begin(c.rank());
+  Kokkos::parallel_for(
+      "strix::push_store", policy(space, 0, std::int64_t(got_targets.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t k) { owned(got_targets(k) - mine) = got_values(k); });
+}
+
+}  // namespace strix::distributed::detail

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Definition of the distributed suffix array (strix/distributed/suffix_array.hpp): prefix
+// doubling with discarding across ranks (Larsson–Sadakane's rank rule, distributed the way
+// PSAC does it). Included by libstrix's instantiation files only.
+//
+// Every rank owns a contiguous slice of text positions and their current rank: the first
+// row of the suffix's group, so that a singleton's rank is its final row. A round takes the
+// suffixes of unfinished groups, fetches each one's rank h positions further from its
+// owner, sample-sorts them globally by (rank, that rank), splits groups where the second
+// rank changes, sends the new ranks back to the owners, and drops the suffixes that ended
+// alone. The first round sorts by the first k characters, packed into 64 bits with the
+// text's own alphabet (k = 21 for DNA, 8 for most text), so h starts at k. At the end every
+// rank knows its positions' rows, and one exchange sends each position to its row's rank.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <vector>
+
+#include <strix/distributed/detail/sample_sort.hpp>
+#include <strix/distributed/suffix_array.hpp>
+#include <strix/core/phase_timer.hpp>
+#include <strix/primitives/scan.hpp>
+#include <strix/sa/suffix_array.hpp>
+
+namespace strix::distributed::detail {
+
+// The alphabet actually used, over all ranks: code[c] = 1 + its rank among used bytes
+// (0 stands for past the end); sets the bits per character.
+template <class ExecSpace>
+std::vector<std::uint64_t> used_alphabet(const ExecSpace& space, const collective& c, const text_view<ExecSpace>& text,
+                                         int& bits) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  std::vector<std::uint64_t> counts(256, 0);
+  c.run([&] {
+    auto histogram = make_array<std::uint64_t, ExecSpace>("strix::alphabet", 256);
+    Kokkos::deep_copy(space, histogram, std::uint64_t(0));
+    Kokkos::parallel_for(
+        "strix::alphabet_count", policy(space, 0, std::int64_t(text.extent(0))),
+        KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_increment(&histogram(text(i))); });
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
+    for (int b = 0; b < 256; ++b) counts[b] = h(b);
+  });
+  c.sum_in_place(counts);
+  std::vector<std::uint64_t> code(256, 0);
+  std::uint64_t used = 0;
+  for (int b = 0; b < 256; ++b)
+    if (counts[b]) code[b] = ++used;
+  bits = bits_for(used);
+  return code;
+}
+
+// Where each element's run (equal rank and key) and group (equal rank) start in the global
+// order, for the first elements that continue runs of earlier ranks, and whether the last
+// element's run goes on at a later rank.
+struct batch_seams {
+  std::uint64_t first = 0;  // global index of this rank's first element
+  bool run_continues = false, group_continues = false, run_goes_on = false;
+  std::uint64_t run_start = 0, group_start = 0;
+};
+
+// Per rank: size, first rank and key, last rank and key, start (local) of the last run
+// and the last group.
+template <class I, class ExecSpace>
+batch_seams find_seams(const ExecSpace& space, const collective& c, const suffix_batch<I, ExecSpace>& b) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  constexpr int fields = 7;
+  std::vector<std::uint64_t> mine(fields, 0);
+  c.run([&] {
+    const std::uint64_t m = b.size();
+    mine[0] = m;
+    if (m == 0) return;
+    auto rank = b.rank;
+    auto key = b.key;
+    std::uint64_t last_run = 0, last_group = 0;
+    Kokkos::parallel_reduce(
+        "strix::last_run", policy(space, 1, std::int64_t(m)),
+        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
+          if ((rank(j) != rank(j - 1) || key(j) != key(j - 1)) && std::uint64_t(j) > v) v = j;
+        },
+        Kokkos::Max<std::uint64_t>(last_run));
+    Kokkos::parallel_reduce(
+        "strix::last_group", policy(space, 1, std::int64_t(m)),
+        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
+          if (rank(j) != rank(j - 1) && std::uint64_t(j) > v) v = j;
+        },
+        Kokkos::Max<std::uint64_t>(last_group));
+    I r0, r1;
+    std::uint64_t k0, k1;
+    Kokkos::deep_copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r0), Kokkos::subview(rank, 0));
+    Kokkos::deep_copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r1), Kokkos::subview(rank, m - 1));
+    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k0), Kokkos::subview(key, 0));
+    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k1), Kokkos::subview(key, m - 1));
+    space.fence();
+    mine = {m, std::uint64_t(r0), k0, std::uint64_t(r1), k1, last_run, last_group};
+  });
+  const auto all = c.all_gather(mine);
+  batch_seams seams;
+  std::uint64_t global = 0;
+  bool have_last = false;
+  std::uint64_t last_rank = 0, last_key = 0, run_start = 0, group_start = 0;
+  for (int q = 0; q < c.size(); ++q) {
+    const std::uint64_t* f = &all[std::size_t(q) * fields];
+    if (f[0] == 0) {
+      if (q == c.rank()) seams.first = global;
+      continue;
+    }
+    const bool run_continues = have_last && f[1] == last_rank && f[2] == last_key;
+    const bool group_continues = have_last && f[1] == last_rank;
+    if (q == c.rank()) {
+      seams.first = global;
+      seams.run_continues = run_continues;
+      seams.group_continues = group_continues;
+      seams.run_start = run_start;
+      seams.group_start = group_start;
+    }
+    if (!(run_continues && f[5] == 0)) run_start = global + f[5];
+    if (!(group_continues && f[6] == 0)) group_start = global + f[6];
+    have_last = true;
+    last_rank = f[3];
+    last_key = f[4];
+    global += f[0];
+  }
+  // Whether this rank's last run continues on the next non-empty rank.
+  if (mine[0] > 0) {
+    for (int q = c.rank() + 1; q < c.size(); ++q) {
+      const std::uint64_t* f = &all[std::size_t(q) * fields];
+      if (f[0] == 0) continue;
+      seams.run_goes_on = f[1] == mine[3] && f[2] == mine[4];
+      break;
+    }
+  }
+  return seams;
+}
+
+// The closing scan of a round over a globally sorted batch: the new rank of every element
+// (its group's first row plus where its run starts inside the group), and the survivors
+// (elements whose run is not a singleton) with their new ranks.
+template <class I, class ExecSpace>
+struct closing_scan {
+  struct value_type {
+    std::uint64_t run, group;  // 1 + global index of the latest run / group start (max-scan)
+    std::uint64_t kept;        // survivors so far (sum-scan)
+  };
+  array<I, ExecSpace> pos, rank, new_rank, kept_pos, kept_rank;
+  array<std::uint64_t, ExecSpace> key;
+  std::int64_t m;
+  batch_seams seams;
+  bool write;  // false: count the survivors only
+
+  KOKKOS_INLINE_FUNCTION bool run_head(const std::int64_t j) const {
+    if (j == 0) return !seams.run_continues;
+    return rank(j) != rank(j - 1) || key(j) != key(j - 1);
+  }
+  KOKKOS_INLINE_FUNCTION bool group_head(const std::int64_t j) const {
+    if (j == 0) return !seams.group_continues;
+    return rank(j) != rank(j - 1);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t j, value_type& upd, const bool final) const {
+    const std::uint64_t g = seams.first + std::uint64_t(j);
+    if (run_head(j)) upd.run = g + 1;
+    if (group_head(j)) upd.group = g + 1;
+    const bool next_starts = j + 1 == m ? !seams.run_goes_on : run_head(j + 1);
+    const bool single = run_head(j) && next_starts;
+    if (final && write) {
+      const std::uint64_t run_start = upd.run ? upd.run - 1 : seams.run_start;
+      const std::uint64_t group_start = upd.group ? upd.group - 1 : seams.group_start;
+      const I r = I(std::uint64_t(rank(j)) + (run_start - group_start));
+      new_rank(j) = r;
+      if (!single) {
+        kept_pos(upd.kept) = pos(j);
+        kept_rank(upd.kept) = r;
+      }
+    }
+    if (!single) upd.kept += 1;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v.run = v.group = v.kept = 0; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    if (src.run > dst.run) dst.run = src.run;
+    if (src.group > dst.group) dst.group = src.group;
+    dst.kept += src.kept;
+  }
+  // Kokkos 3.x reduces through volatile references.
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const {
+    if (src.run > dst.run) dst.run = src.run;
+    if (src.group > dst.group) dst.group = src.group;
+    dst.kept += src.kept;
+  }
+};
+
+template <class ExecSpace, class I>
+void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
+                        const device_view<I, ExecSpace>& sa, run_stats* stats) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const collective c(comm);
+  const layout positions = c.gather_layout(text.extent(0));
+  const std::uint64_t n = positions.total();
+  const layout rows = block_layout(n, c.size());
+  c.run([&] {
+    strix::detail::require_sa_length<I>(n);
+    STRIX_USER_REQUIRE(sa.extent(0) == rows.size(c.rank()),
+                       "distributed suffix array: rank " + std::to_string(c.rank()) + " passed " +
+                           std::to_string(sa.extent(0)) + " entries for rows " + std::to_string(rows.begin(c.rank())) +
+                           ".." + std::to_string(rows.end(c.rank())) + " of " + std::to_string(n));
+  });
+  if (n == 0) return;
+  if (c.size() == 1) {
+    // One rank: the single-device construction (what `auto` picks) is the fastest path.
+    c.run([&] { strix::suffix_array(space, text, sa, sa_options{}, stats); });
+    return;
+  }
+  primitives::workspace<ExecSpace> ws;
+  strix::detail::phase_timer<ExecSpace> timer(space, stats);
+  timer.begin("distributed_initial_keys");
+  const std::uint64_t lo = positions.begin(c.rank()), local = text.extent(0);
+
+  // Round 0: the first k characters of every suffix, in the text's own alphabet.
+  int bits = 0;
+  const auto code = used_alphabet(space, c, text, bits);
+  const int k = bits == 0 ? 1 : 64 / bits;
+  const std::uint64_t reach = std::min<std::uint64_t>(positions.end(c.rank()) + std::uint64_t(k - 1), n);
+  const std::uint64_t overlap = reach - positions.end(c.rank());
+  array<std::uint8_t, ExecSpace> tail;
+  {
+    auto targets = make_array<std::uint64_t, ExecSpace>("strix::overlap_targets", overlap);
+    const std::uint64_t from = positions.end(c.rank());
+    c.run([&] {
+      Kokkos::parallel_for("strix::overlap", policy(space, 0, std::int64_t(overlap)),
+                           KOKKOS_LAMBDA(const std::int64_t j) { targets(j) = from + j; });
+    });
+    tail = fetch<std::uint8_t, I>(space, ws, c, targets, overlap, positions,
+                                  Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space>(text));
+  }
+  suffix_batch<I, ExecSpace> batch;
+  array<I, ExecSpace> rank_of;
+  c.run([&] {
+    auto codes = make_array<std::uint64_t, ExecSpace>("strix::codes", 256);
+    {
+      auto h = Kokkos::create_mirror_view(codes);
+      for (int b = 0; b < 256; ++b) h(b) = code[b];
+      Kokkos::deep_copy(space, codes, h);
+    }
+    rank_of = make_array<I, ExecSpace>("strix::rank_of", local);
+    batch.pos = make_array<I, ExecSpace>("strix::batch_pos", local);
+    batch.rank = make_array<I, ExecSpace>("strix::batch_rank", local);
+    batch.key = make_array<std::uint64_t, ExecSpace>("strix::batch_key", local);
+    auto pos = batch.pos, rank = batch.rank;
+    auto key = batch.key;
+    Kokkos::parallel_for(
+        "strix::initial_keys", policy(space, 0, std::int64_t(local)), KOKKOS_LAMBDA(const std::int64_t j) {
+          std::uint64_t v = 0;
+          for (int t = 0; t < k; ++t) {
+            const std::uint64_t at = std::uint64_t(j) + std::uint64_t(t);
+            const std::uint64_t ch = at < local ? codes(text(at)) : (at - local < overlap ? codes(tail(at - local)) : 0);
+            v = (v << bits) | ch;
+          }
+          pos(j) = I(lo + j);
+          rank(j) = 0;
+          key(j) = v;
+        });
+  });
+  tail = array<std::uint8_t, ExecSpace>();
+  timer.begin("distributed_rounds");
+
+  const int rank_bits = bits_for(n - 1);
+  int key_bits = k * bits;
+  std::uint64_t h = std::uint64_t(k);
+  for (int round = 0;; ++round) {
+    sample_sort(space, ws, c, batch, round == 0 ? 0 : rank_bits, key_bits);
+    const batch_seams seams = find_seams(space, c, batch);
+    const std::uint64_t m = batch.size();
+    array<I, ExecSpace> new_rank;
+    suffix_batch<I, ExecSpace> next;
+    c.run([&] {
+      closing_scan<I, ExecSpace> scan{batch.pos, batch.rank, {}, {}, {}, batch.key, std::int64_t(m), seams, false};
+      typename closing_scan<I, ExecSpace>::value_type total{};
+      primitives::scan(space, ws, "strix::distributed_count", scan, std::int64_t(m), total);
+      new_rank = make_array<I, ExecSpace>("strix::new_rank", m);
+      next.pos = make_array<I, ExecSpace>("strix::next_pos", total.kept);
+      next.rank = make_array<I, ExecSpace>("strix::next_rank", total.kept);
+      scan.new_rank = new_rank;
+      scan.kept_pos = next.pos;
+      scan.kept_rank = next.rank;
+      scan.write = true;
+      primitives::scan(space, ws, "strix::distributed_close", scan, std::int64_t(m), total);
+    });
+    push<I, I>(space, ws, c, batch.pos, new_rank, m, positions, rank_of);
+    batch = suffix_batch<I, ExecSpace>();
+    new_rank = array<I, ExecSpace>();
+    const std::uint64_t left = c.sum<std::uint64_t>(next.pos.extent(0));
+    if (stats) stats->set_counter("distributed_rounds", std::uint64_t(round) + 1);
+    if (left == 0) break;
+    // The next key of each survivor: the rank h positions further (0 past the end).
+    const std::uint64_t kept = next.pos.extent(0);
+    array<std::uint64_t, ExecSpace> targets;
+    c.run([&] {
+      targets = make_array<std::uint64_t, ExecSpace>("strix::next_targets", kept);
+      auto pos = next.pos;
+      Kokkos::parallel_for(
+          "strix::next_targets", policy(space, 0, std::int64_t(kept)), KOKKOS_LAMBDA(const std::int64_t j) {
+            const std::uint64_t t = std::uint64_t(pos(j)) + h;
+            targets(j) = t < n ? t : n - 1;
+          });
+    });
+    auto further = fetch<I, I>(space, ws, c, targets, kept, positions,
+                               Kokkos::View<const I*, typename ExecSpace::memory_space>(rank_of));
+    c.run([&] {
+      next.key = make_array<std::uint64_t, ExecSpace>("strix::next_key", kept);
+      auto pos = next.pos;
+      auto key = next.key;
+      Kokkos::parallel_for(
+          "strix::next_keys", policy(space, 0, std::int64_t(kept)), KOKKOS_LAMBDA(const std::int64_t j) {
+            key(j) = std::uint64_t(pos(j)) + h < n ? std::uint64_t(further(j)) + 1 : 0;
+          });
+    });
+    batch = next;
+    key_bits = bits_for(n);
+    h *= 2;
+  }
+  // Every rank is a row now: send each position to its row's rank.
+  timer.begin("distributed_place");
+  {
+    auto pos = make_array<I, ExecSpace>("strix::final_pos", local);
+    c.run([&] {
+      Kokkos::parallel_for("strix::final_pos", policy(space, 0, std::int64_t(local)),
+                           KOKKOS_LAMBDA(const std::int64_t j) { pos(j) = I(lo + j); });
+    });
+    push<I, I>(space, ws, c, rank_of, pos, local, rows, Kokkos::View<I*, typename ExecSpace::memory_space>(sa));
+  }
+  c.run([&] { timer.end(); });
+}
+
+}  // namespace strix::distributed::detail
+
+#define STRIX_DISTRIBUTED_SA_INSTANTIATE(SPACE, I)                                              \
+  template void strix::distributed::detail::build_suffix_array<SPACE, I>(                       \
+      const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&, \
+      strix::run_stats*);

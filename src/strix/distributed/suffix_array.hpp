@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Suffix arrays, BWTs and the suffix-array check across the ranks of an MPI communicator
+// (one rank per GPU, or per socket or node on host backends), for texts larger than one
+// device. Compiled into libstrix when it is built with MPI (STRIX_ENABLE_MPI); include
+// this header from an MPI code and link strix::strix.
+//
+// The text is split into contiguous slices in rank order, of any sizes (empty ones too):
+// rank r passes the bytes [o_r, o_r + n_r), with o_r the sum of the slices of ranks below
+// it. The suffix array comes back split by rows in near-even blocks: rank r holds rows
+// suffix_array_rows(n, P).begin(r) .. end(r) (the first n % P ranks one more than the
+// others). Every call is collective: all ranks of the communicator make it, with views in
+// their execution space's memory. A failure on any rank (bad sizes, memory) throws the
+// same strix::error on every rank, the lowest failing rank's, and no rank hangs.
+#include <mpi.h>
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <strix/core/eti.hpp>
+#include <strix/core/stats.hpp>
+#include <strix/core/views.hpp>
+#include <strix/distributed/communicator.hpp>
+#include <strix/sa/check.hpp>
+
+namespace strix::distributed {
+
+// The rows of the distributed suffix array (and BWT) each of `ranks` ranks holds for a
+// text of n bytes.
+inline layout suffix_array_rows(std::uint64_t n, int ranks) { return block_layout(n, ranks); }
+
+// The rows this rank holds for a text of n bytes.
+inline layout suffix_array_rows(std::uint64_t n, MPI_Comm comm) {
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  return block_layout(n, ranks);
+}
+
+namespace detail {
+template <class ExecSpace, class I>
+void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
+                        const device_view<I, ExecSpace>& sa, run_stats* stats);
+template <class ExecSpace, class I>
+std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
+                        const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out,
+                        run_stats* stats);
+template <class ExecSpace, class I>
+sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
+                                   const device_view<const I, ExecSpace>& sa);
+}  // namespace detail
+
+// This rank's rows of the suffix array of the whole text (the slices of all ranks, in rank
+// order) into `sa`: suffix_array_rows(n, comm).size(rank) entries of std::uint32_t or
+// std::uint64_t (n must fit the index type). One rank runs strix's single-device `auto`.
+template <class ExecutionSpace, class TextView, class SAView>
+void suffix_array(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, const SAView& sa_rows,
+                  run_stats* stats = nullptr) {
+  strix::detail::check_text_view<ExecutionSpace, TextView>();
+  strix::detail::check_index_view<ExecutionSpace, SAView>();
+  using I = typename SAView::non_const_value_type;
+  detail::build_suffix_array<ExecutionSpace, I>(
+      space, comm, strix::detail::as_device_view<const std::uint8_t, ExecutionSpace>(text_slice, "text"),
+      strix::detail::as_device_view<I, ExecutionSpace>(sa_rows, "suffix array"), stats);
+}
+
+// This rank's part of the BWT in strix's (and divbwt's) layout from the distributed suffix
+// array: `out` has the same rows as `sa_rows` and receives bytes [begin(r), end(r)) of the
+// n-byte BWT. Returns the primary index (the same on every rank).
+template <class ExecutionSpace, class TextView, class SAView, class OutView>
+std::uint64_t bwt(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, const SAView& sa_rows,
+                  const OutView& out, run_stats* stats = nullptr) {
+  strix::detail::check_text_view<ExecutionSpace, TextView>();
+  strix::detail::check_index_view<ExecutionSpace, SAView>();
+  strix::detail::check_text_view<ExecutionSpace, OutView>();
+  using I = typename SAView::non_const_value_type;
+  return detail::build_bwt<ExecutionSpace, I>(
+      space, comm, strix::detail::as_device_view<const std::uint8_t, ExecutionSpace>(text_slice, "text"),
+      strix::detail::as_device_view<const I, ExecutionSpace>(sa_rows, "suffix array"),
+      strix::detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "bwt"), stats);
+}
+
+// Whether the distributed `sa_rows` is the suffix array of the text, in O(n) work over all
+// ranks; the same answer on every rank, with the first wrong row found.
+template <class ExecutionSpace, class TextView, class SAView>
+sa_check_result check(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, const SAView& sa_rows) {
+  strix::detail::check_text_view<ExecutionSpace, TextView>();
+  strix::detail::check_index_view<ExecutionSpace, SAView>();
+  using I = typename SAView::non_const_value_type;
+  return detail::check_suffix_array<ExecutionSpace, I>(
+      space, comm, strix::detail::as_device_view<const std::uint8_t, ExecutionSpace>(text_slice, "text"),
+      strix::detail::as_device_view<const I, ExecutionSpace>(sa_rows, "suffix array"));
+}
+
+}  // namespace strix::distributed
+
+#define STRIX_DISTRIBUTED_EXTERN(SPACE, I)                                                                        \
+  extern template void strix::distributed::detail::build_suffix_array<SPACE, I>(                                 \
+      const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&,              \
+      strix::run_stats*);                                                                                       \
+  extern template std::uint64_t strix::distributed::detail::build_bwt<SPACE, I>(                                \
+      const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&,        \
+      const strix::device_view<std::uint8_t, SPACE>&, strix::run_stats*);                                       \
+  extern template strix::sa_check_result strix::distributed::detail::check_suffix_array<SPACE, I>(              \
+      const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&);
+STRIX_FOR_EACH_ETI(STRIX_DISTRIBUTED_EXTERN)
+#undef STRIX_DISTRIBUTED_EXTERN

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The distributed suffix array, BWT and check (strix/distributed/) against libdivsufsort, run
+// under mpirun with any number of ranks (ctest runs 1 to 4): every rank builds its rows,
+// all rows are gathered on every rank and compared with the oracle. Texts are split evenly,
+// unevenly (ranks with empty slices included) and shorter than the number of ranks.
+// Prints "N passed, N failed" on rank 0; exits non-zero on any rank that saw a failure.
+#include <mpi.h>
+
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <strix/distributed/suffix_array.hpp>
+#include <strix/error.hpp>
+
+#include "oracle.hpp"
+
+namespace {
+
+using strix_test::bytes;
+
+struct tally {
+  int passed = 0, failed = 0;
+  void expect(bool ok, const std::string& what, int rank) {
+    if (ok) {
+      ++passed;
+    } else {
+      ++failed;
+      std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
+    }
+  }
+};
+
+// The slice sizes of n bytes over P ranks: even blocks, or skewed (rank 0 a half, the last
+// rank nothing, the middle ones the rest unevenly).
+std::vector<std::uint64_t> slice_offsets(std::uint64_t n, int ranks, bool skewed) {
+  std::vector<std::uint64_t> off(std::size_t(ranks) + 1, 0);
+  for (int r = 0; r <= ranks; ++r) off[r] = strix::distributed::block_layout(n, ranks).offsets[r];
+  if (skewed && ranks > 1) {
+    off[1] = n / 2;
+    for (int r = 2; r < ranks; ++r) off[r] = off[r - 1] + (n - off[1]) * std::uint64_t(r - 1) / std::uint64_t(ranks * ranks);
+    off[ranks] = n;
+    off[ranks - 1] = n;  // the last rank's slice is empty
+    if (ranks == 2) off[1] = n;
+  }
+  return off;
+}
+
+template <class T>
+std::vector<T> gather_all(const strix::distributed::collective& c, const std::vector<T>& mine) {
+  return c.all_gather(mine);
+}
+
+template <class Space, class I>
+void run_one(const Space& space, const strix::distributed::collective& c, const std::string& name, const bytes& text,
+             bool skewed, tally& t) {
+  using host = Kokkos::View<I*, Kokkos::HostSpace>;
+  const std::uint64_t n = text.size();
+  const auto off = slice_offsets(n, c.size(), skewed);
+  const std::uint64_t b = off[c.rank()], e = off[c.rank() + 1];
+  Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", e - b);
+  {
+    auto h = Kokkos::create_mirror_view(slice);
+    for (std::uint64_t i = b; i < e; ++i) h(i - b) = text[i];
+    Kokkos::deep_copy(slice, h);
+  }
+  const auto rows = strix::distributed::suffix_array_rows(n, c.comm());
+  Kokkos::View<I*, typename Space::memory_space> sa("sa", rows.size(c.rank()));
+  const std::string what = name + " (" + Space::name() + ", " + std::to_string(8 * sizeof(I)) + "-bit, " +
+                           (skewed ? "skewed" : "even") + " slices, n=" + std::to_string(n) + ")";
+  try {
+    strix::distributed::suffix_array(space, c.comm(), slice, sa);
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa);
+    const auto all = gather_all(c, std::vector<I>(h.data(), h.data() + h.extent(0)));
+    const auto expected = strix_test::divsufsort_suffix_array<I>(text);
+    t.expect(all == expected, "suffix array of " + what, c.rank());
+
+    Kokkos::View<std::uint8_t*, typename Space::memory_space> out("bwt", sa.extent(0));
+    const std::uint64_t primary = strix::distributed::bwt(space, c.comm(), slice, sa, out);
+    auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+    const auto all_bwt = gather_all(c, std::vector<std::uint8_t>(hb.data(), hb.data() + hb.extent(0)));
+    const auto expected_bwt = strix_test::divbwt_of(text);
+    t.expect(all_bwt == expected_bwt.first && primary == expected_bwt.second, "bwt of " + what, c.rank());
+
+    t.expect(strix::distributed::check(space, c.comm(), slice, sa).ok, "check accepts the suffix array of " + what,
+             c.rank());
+    if (n >= 2) {
+      // Swap two neighbouring rows (order broken), then make one row repeat another.
+      auto broken = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa);
+      const std::uint64_t row = n / 2;  // rows row - 1 and row
+      const auto bad = [&](std::uint64_t r, I v) {
+        if (r >= rows.begin(c.rank()) && r < rows.end(c.rank())) broken(r - rows.begin(c.rank())) = v;
+      };
+      bad(row - 1, expected[row]);
+      bad(row, expected[row - 1]);
+      auto d = Kokkos::create_mirror_view_and_copy(typename Space::memory_space(), broken);
+      const auto r1 = strix::distributed::check(space, c.comm(), slice, d);
+      // (The inverse is read from the broken array: an earlier pair may be the first found.)
+      t.expect(!r1.ok && r1.position >= 1 && r1.position <= row && r1.message.find("out of order") != std::string::npos,
+               "check finds swapped rows " + std::to_string(row - 1) + "," + std::to_string(row) + " of " + what +
+                   " (said: " + r1.message + ")",
+               c.rank());
+      bad(row - 1, expected[row - 1]);
+      bad(row, expected[row - 1]);
+      Kokkos::deep_copy(d, broken);
+      const auto r2 = strix::distributed::check(space, c.comm(), slice, d);
+      t.expect(!r2.ok && r2.message.find("duplicate value") != std::string::npos,
+               "check finds a repeated value in " + what + " (said: " + r2.message + ")", c.rank());
+      bad(row, I(n));
+      Kokkos::deep_copy(d, broken);
+      const auto r3 = strix::distributed::check(space, c.comm(), slice, d);
+      t.expect(!r3.ok && r3.position == row && r3.message.find("out-of-range") != std::string::npos,
+               "check finds an out-of-range value in " + what + " (said: " + r3.message + ")", c.rank());
+    }
+  } catch (const strix::error& e) {
+    t.expect(false, what + ": " + e.what(), c.rank());
+  }
+}
+
+// A wrong size on one rank: every rank gets the same error, none hangs.
+template <class Space>
+void run_failure(const Space& space, const strix::distributed::collective& c, tally& t) {
+  const bytes text = strix_test::random_text(1000, 4, 3, 'A');
+  const auto off = slice_offsets(text.size(), c.size(), false);
+  Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", off[c.rank() + 1] - off[c.rank()]);
+  const auto rows = strix::distributed::suffix_array_rows(text.size(), c.comm());
+  const int culprit = c.size() - 1;
+  Kokkos::View<std::uint32_t*, typename Space::memory_space> sa("sa", rows.size(c.rank()) + (c.rank() == culprit ? 1 : 0));
+  std::string message;
+  try {
+    strix::distributed::suffix_array(space, c.comm(), slice, sa);
+  } catch (const strix::error& e) {
+    message = e.what();
+    t.expect(e.code() == strix::error_code::invalid_input, "a wrong size is invalid input", c.rank());
+  }
+  t.expect(message.find("rank " + std::to_string(culprit) + " passed") != std::string::npos,
+           "every rank reports the failing rank's error (got: '" + message + "')", c.rank());
+}
+
+template <class Space>
+void run_space(const strix::distributed::collective& c, tally& t) {
+  const Space space;
+  auto inputs = strix_test::hard_inputs();
+  for (const auto& in : inputs) {
+    for (bool skewed : {false, true}) {
+      run_one<Space, std::uint32_t>(space, c, in.first, in.second, skewed, t);
+      if (in.second.size() < 1100) run_one<Space, std::uint64_t>(space, c, in.first, in.second, skewed, t);
+    }
+  }
+  run_failure(space, c, t);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int status = 0;
+  {
+    Kokkos::ScopeGuard kokkos(argc, argv);
+    const strix::distributed::collective c(MPI_COMM_WORLD);
+    tally t;
+#ifdef KOKKOS_ENABLE_SERIAL
+    run_space<Kokkos::Serial>(c, t);
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+    run_space<Kokkos::OpenMP>(c, t);
+    // Larger inputs (many rounds, long equal runs across ranks): once, on OpenMP, 32-bit.
+    const std::size_t large = std::size_t(1) << 18;
+    for (const auto& in : strix_test::large_inputs(large + 17, true))
+      run_one<Kokkos::OpenMP, std::uint32_t>(Kokkos::OpenMP(), c, "large " + in.first, in.second, true, t);
+#endif
+    const int failed = c.sum(t.failed), passed = c.sum(t.passed);
+    if (c.rank() == 0) std::printf("%d ranks: %d passed, %d failed\n", c.size(), passed, failed);
+    status = failed ? 1 : 0;
+  }
+  MPI_Finalize();
+  return status;
+}
