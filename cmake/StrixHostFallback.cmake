@@ -43,7 +43,7 @@ elseif(NOT STRIX_HOST_KOKKOS_ROOT STREQUAL "")
     CMAKE_ARGS -DKokkos_ROOT=${STRIX_HOST_KOKKOS_ROOT} -DCMAKE_PREFIX_PATH=${STRIX_HOST_KOKKOS_ROOT}
                -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DSTRIX_CLI_NAME=strix-host
                -DSTRIX_ENABLE_TESTS=OFF -DSTRIX_ENABLE_BENCH=OFF -DSTRIX_ENABLE_PYTHON=OFF -DSTRIX_BOOTSTRAP_KOKKOS=OFF
-               -DSTRIX_VENDOR_PRIMITIVES=${STRIX_VENDOR_PRIMITIVES} ${_strix_host_launcher}
+               -DSTRIX_VENDOR_PRIMITIVES=${STRIX_VENDOR_PRIMITIVES} -DSTRIX_ENABLE_MPI=${STRIX_ENABLE_MPI} ${_strix_host_launcher}
                -DSTRIX_CLI_PARTS_LIBRARY=$<TARGET_FILE:strix_cli_parts>
     BUILD_COMMAND ${CMAKE_COMMAND} --build ${_strix_host_dir} --target strix_cli
     BUILD_ALWAYS ON  # it follows the same sources; an up-to-date build takes a moment

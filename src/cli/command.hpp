@@ -33,6 +33,8 @@ using runner = std::function<int()>;
 void add_progress_options(CLI::App* sub, common_options& common);
 // --backend, --stats, --progress and --quiet on a subcommand.
 void add_common_options(CLI::App* sub, common_options& common);
+// --distributed on a subcommand that can run across MPI ranks (src/cli/distributed.hpp).
+void add_distributed_option(CLI::App* sub, bool& distributed);
 // --algorithm on a subcommand that builds a suffix array.
 void add_algorithm_option(CLI::App* sub, common_options& common);
 // Sets up the progress display (progress.hpp) for a run over `input_bytes` bytes.

@@ -17,7 +17,8 @@ command_line parse_command_line(int argc, char** argv) {
   CLI::App& app = *parsed.app;
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("strix ") + STRIX_VERSION_STRING +
-                                        " (Kokkos backends: " + enabled_backends() + ")");
+                                        " (Kokkos backends: " + enabled_backends() +
+                                        (STRIX_HAS_MPI ? "; MPI" : "") + ")");
   app.add_option("--threads", parsed.threads, "host threads (OpenMP backend; default: all)")
       ->check(CLI::Range(1, max_threads));
   const std::vector<std::pair<std::string, runner>> commands = {
@@ -52,6 +53,8 @@ command_line parse_command_line(int argc, char** argv) {
     parsed.run = c.second;
     const CLI::Option* backend = sub->get_option_no_throw("--backend");
     if (backend && backend->count() > 0) parsed.backend = backend->as<std::string>();
+    const CLI::Option* distributed = sub->get_option_no_throw("--distributed");
+    parsed.distributed = distributed && distributed->count() > 0;
   }
   return parsed;
 }

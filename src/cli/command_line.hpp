@@ -17,6 +17,7 @@ struct command_line {
   int exit_status = -1;             // >= 0: done (--help, --version, or a usage error reported)
   int threads = 0;                  // --threads, 0 when not given
   std::string backend = "default";  // the subcommand's --backend
+  bool distributed = false;         // the subcommand's --distributed: start MPI first
   runner run;                       // the subcommand, once Kokkos is up
   std::shared_ptr<CLI::App> app;    // kept alive for the runner, which may ask its subcommands
 };

@@ -59,12 +59,18 @@ class atomic_output {
 
   void write(const void* data, std::size_t bytes);
   void commit();
+  // The temporary file (in the output's folder) that commit() renames: a distributed run's
+  // ranks write their parts into it.
+  const std::string& temporary_path() const { return tmp_path_; }
 
  private:
   std::string path_, target_, tmp_path_;
   std::FILE* file_ = nullptr;
   int slot_ = -1;  // in the signal handler's list of temporaries
 };
+
+// True when `path` names a regular file (through links).
+bool is_regular_file(const std::string& path);
 
 // Removes the temporaries of unfinished outputs on SIGINT, SIGTERM, SIGHUP and SIGQUIT (unless
 // the parent ignores them), then dies of the signal; SIGPIPE and SIGXFSZ become failed writes.

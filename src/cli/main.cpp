@@ -11,6 +11,7 @@
 #include <strix/error.hpp>
 
 #include "command_line.hpp"
+#include "distributed.hpp"
 #include "failure.hpp"
 #include "files.hpp"
 #include "host_fallback.hpp"
@@ -49,6 +50,23 @@ int main(int argc, char** argv) {
     return fail(e.what(), exit_status(e.code()));
   }
 
+  // A distributed run starts MPI before Kokkos (which then takes the node's GPUs round robin)
+  // and stops it after; rank 0 alone shows progress and the failures all ranks agreed on.
+  std::shared_ptr<void> mpi;  // finalises MPI when main returns
+  const bool distributed = cl.distributed;
+  if (distributed) {
+    try {
+      mpi = start_mpi(argc, argv);
+    } catch (const strix::error& e) {
+      return fail(e.what(), exit_status(e.code()));
+    }
+    if (mpi_rank() != 0) progress().mute();
+  }
+  const auto report = [&](const std::exception& e, const std::string& message, int status) {
+    if (distributed && mpi_rank() != 0 && agreed_failure(e)) return status;
+    return fail(message, status);
+  };
+
   install_signal_cleanup();
   // Quiet Kokkos' OpenMP binding advice; users who set OMP_PROC_BIND keep theirs.
   setenv("OMP_PROC_BIND", "false", 0);
@@ -62,15 +80,15 @@ int main(int argc, char** argv) {
     if (threads > 0 && unsigned(threads) > std::thread::hardware_concurrency())
       std::fprintf(stderr, "strix: note: --threads %d is more than the %u hardware threads\n", threads,
                    std::thread::hardware_concurrency());
-    auto kokkos = start_kokkos(threads);
+    auto kokkos = start_kokkos(threads, distributed ? mpi_local_rank() : -1);
     const int status = cl.run();
     progress().stop();
     return status;
   } catch (const strix::error& e) {
-    return fail(e.what(), exit_status(e.code()));
-  } catch (const std::bad_alloc&) {
-    return fail("out of host memory", exit_status(strix::error_code::host_out_of_memory));
+    return report(e, e.what(), exit_status(e.code()));
+  } catch (const std::bad_alloc& e) {
+    return report(e, "out of host memory", exit_status(strix::error_code::host_out_of_memory));
   } catch (const std::exception& e) {
-    return fail(e.what(), exit_status(strix::error_code::internal));
+    return report(e, e.what(), exit_status(strix::error_code::internal));
   }
 }

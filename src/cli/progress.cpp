@@ -43,7 +43,7 @@ void progress_display::configure(bool requested, bool quiet, std::uint64_t input
   stopping_ = false;
   drawn_ = false;
   run_start_ = stage_start_ = clock::now();
-  if (quiet) mode_ = mode::off;
+  if (quiet || muted_) mode_ = mode::off;
   else if (stderr_is_terminal()) mode_ = mode::live;
   else mode_ = requested || input_bytes >= large_input_bytes ? mode::lines : mode::off;
   draw_now_ = requested;

@@ -24,6 +24,9 @@ class progress_display {
   // or the input is large.
   void configure(bool requested, bool quiet, std::uint64_t input_bytes);
   mode current_mode() const { return mode_; }
+  // Shows nothing from now on, whatever configure() is asked (the ranks of a distributed
+  // run other than rank 0).
+  void mute() { muted_ = true; }
 
   // A stage of the tool ("read input", "suffix array", "write output").
   void stage(const std::string& name);
@@ -46,6 +49,7 @@ class progress_display {
   void record_locked(double fraction);
 
   mode mode_ = mode::off;
+  bool muted_ = false;
   bool draw_now_ = false;  // live: draw from the start rather than after a second
   std::mutex mutex_;
   std::condition_variable wake_;

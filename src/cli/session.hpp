@@ -84,8 +84,9 @@ std::unique_ptr<session> open_session(const std::string& backend, int width);
 // host_out_of_memory when CUDA cannot start for want of memory.
 std::string gpu_unusable_reason();
 // Starts Kokkos for the tool's lifetime (stopped when the returned object is destroyed)
-// with `threads` host threads (0: Kokkos' default). Never sees the user's arguments.
-std::shared_ptr<void> start_kokkos(int threads);
+// with `threads` host threads (0: Kokkos' default) on GPU `device` modulo the GPUs there are
+// (-1: Kokkos' default). Never sees the user's arguments.
+std::shared_ptr<void> start_kokkos(int threads, int device = -1);
 // The Kokkos backends this build enables, e.g. "cuda, openmp, serial".
 std::string enabled_backends();
 // True when `backend` (openmp or serial) is a host backend that this CUDA build's library is

@@ -3,6 +3,7 @@
 // asks of Kokkos before any session (is there a GPU, start it, which backends).
 #include <Kokkos_Core.hpp>
 #include <fstream>
+#include <vector>
 
 #include <strix/core/stats.hpp>
 #include <strix/error.hpp>
@@ -53,24 +54,35 @@ std::string gpu_unusable_reason() {
   return {};
 }
 
-std::shared_ptr<void> start_kokkos(int threads) {
+std::shared_ptr<void> start_kokkos(int threads, int device) {
   // Kokkos initialises every backend it was built with, CUDA included, and aborts without a
   // GPU; main() turns to the host fallback before this point, so here one line suffices.
   const std::string no_gpu = gpu_unusable_reason();
   if (!no_gpu.empty())
     throw error(error_code::device_error, "this strix is built for CUDA and finds no usable GPU (" + no_gpu + ")");
-  // Kokkos reads only what strix passes: the program name and, given, the thread count.
-  std::string name = "strix";
+  // Kokkos reads only what strix passes: the program name and, given, the thread count and
+  // the GPU (a distributed run's ranks on one node take one each, round robin).
+  std::vector<std::string> args = {"strix", "--kokkos-disable-warnings"};
 #if KOKKOS_VERSION >= 40000
-  std::string count = "--kokkos-num-threads=" + std::to_string(threads);
+  if (threads > 0) args.push_back("--kokkos-num-threads=" + std::to_string(threads));
 #else
-  std::string count = "--kokkos-threads=" + std::to_string(threads);
+  if (threads > 0) args.push_back("--kokkos-threads=" + std::to_string(threads));
 #endif
-  // Kokkos' warnings go to stdout (which holds --stats' JSON); strix says what matters itself.
-  std::string quiet = "--kokkos-disable-warnings";
-  char* args[] = {name.data(), quiet.data(), count.data(), nullptr};
-  int argc = threads > 0 ? 3 : 2;
-  return std::make_shared<Kokkos::ScopeGuard>(argc, args);
+#ifdef KOKKOS_ENABLE_CUDA
+  if (device >= 0) {
+    int devices = 1;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
+    args.push_back("--kokkos-device-id=" + std::to_string(device % devices));
+  }
+#else
+  (void)device;
+#endif
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = int(args.size());
+  auto guard = std::make_shared<Kokkos::ScopeGuard>(argc, argv.data());
+  return guard;
 }
 
 std::string enabled_backends() {

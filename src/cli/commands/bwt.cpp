@@ -6,6 +6,7 @@
 #include <strix/sa/algorithm.hpp>
 
 #include "command.hpp"
+#include "distributed.hpp"
 #include "formats.hpp"
 #include "progress.hpp"
 #include "report.hpp"
@@ -15,6 +16,7 @@ namespace strix::cli {
 runner add_bwt_command(CLI::App& app) {
   struct options {
     std::string input, output, primary_out;
+    bool distributed = false;
     common_options common;
   };
   auto o = std::make_shared<options>();
@@ -22,9 +24,11 @@ runner add_bwt_command(CLI::App& app) {
   sub->add_option("INPUT", o->input, "input text")->required();
   sub->add_option("-o,--output", o->output, "output: n bytes; the primary index is printed")->required();
   sub->add_option("--primary-out", o->primary_out, "also write the primary index (a decimal line) to this file");
+  add_distributed_option(sub, o->distributed);
   add_common_options(sub, o->common);
   add_algorithm_option(sub, o->common);
   return [o] {
+    if (o->distributed) return run_distributed_bwt(o->input, o->output, o->primary_out, o->common);
     input_file text(o->input);
     const std::uint64_t n = text.size();
     const int width = choose_width(n, 0);

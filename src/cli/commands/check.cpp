@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "distributed.hpp"
 #include "formats.hpp"
 #include "progress.hpp"
 
@@ -12,14 +13,17 @@ namespace strix::cli {
 runner add_check_command(CLI::App& app) {
   struct options {
     std::string input, sa_file;
+    bool distributed = false;
     common_options common;
   };
   auto o = std::make_shared<options>();
   auto* sub = app.add_subcommand("check", "check that SAFILE is the suffix array of INPUT");
   sub->add_option("INPUT", o->input, "input text")->required();
   sub->add_option("SAFILE", o->sa_file, "suffix array (32- or 64-bit, from the size)")->required();
+  add_distributed_option(sub, o->distributed);
   add_common_options(sub, o->common);
   return [o] {
+    if (o->distributed) return run_distributed_check(o->input, o->sa_file, o->common);
     input_file text(o->input), sa(o->sa_file);
     const std::uint64_t n = text.size();
     const int width = suffix_array_file_width(n, sa);

@@ -39,6 +39,12 @@ void add_algorithm_option(CLI::App* sub, common_options& common) {
       });
 }
 
+void add_distributed_option(CLI::App* sub, bool& distributed) {
+  sub->add_flag("--distributed", distributed,
+                "run across the ranks of mpirun/srun (a build with MPI): each reads its slice of INPUT "
+                "and writes its part of the output");
+}
+
 void start_progress(const common_options& common, std::uint64_t input_bytes) {
   progress().configure(common.progress, common.quiet, input_bytes);
 }

@@ -5,6 +5,7 @@
 #include <strix/sa/algorithm.hpp>
 
 #include "command.hpp"
+#include "distributed.hpp"
 #include "formats.hpp"
 #include "report.hpp"
 
@@ -14,6 +15,7 @@ runner add_sa_command(CLI::App& app) {
   struct options {
     std::string input, output;
     int width = 0;  // 0: the narrowest that holds n
+    bool distributed = false;
     common_options common;
   };
   auto o = std::make_shared<options>();
@@ -21,9 +23,11 @@ runner add_sa_command(CLI::App& app) {
   sub->add_option("INPUT", o->input, "input text (any bytes)")->required();
   sub->add_option("-o,--output", o->output, "output: raw little-endian integers")->required();
   sub->add_option("--width", o->width, "bits per entry, 32 or 64 (default: 32 if n < 2^32)");
+  add_distributed_option(sub, o->distributed);
   add_common_options(sub, o->common);
   add_algorithm_option(sub, o->common);
   return [o] {
+    if (o->distributed) return run_distributed_sa(o->input, o->output, o->width, o->common);
     input_file text(o->input);
     const std::uint64_t n = text.size();
     const int width = choose_width(n, o->width);

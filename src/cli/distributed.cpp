@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "distributed.hpp"
+
+#include <strix/config.hpp>
+
+#include <exception>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "features/distributed_job.hpp"
+#include "files.hpp"
+#include "formats.hpp"
+#include "progress.hpp"
+#include "report.hpp"
+
+#if STRIX_HAS_MPI
+#include <mpi.h>
+
+#include <strix/distributed/communicator.hpp>
+#endif
+
+namespace strix::cli {
+
+#if STRIX_HAS_MPI
+namespace {
+
+using strix::distributed::collective;
+
+int world_rank = 0, node_rank = 0;
+
+// Rank 0's value, on every rank (after an agreement).
+template <class T>
+T from_rank0(const collective& c, T v) {
+  c.agree();
+  MPI_Bcast(&v, sizeof(T), MPI_BYTE, 0, c.comm());
+  return v;
+}
+std::string from_rank0(const collective& c, std::string s) {
+  std::uint64_t length = from_rank0(c, std::uint64_t(s.size()));
+  s.resize(length);
+  if (length) MPI_Bcast(&s[0], int(length), MPI_CHAR, 0, c.comm());
+  return s;
+}
+
+// MPI-IO on one rank's own part of a shared file (independent I/O: a rank failing to
+// open or read cannot leave the others inside a collective call).
+class mpi_file {
+ public:
+  mpi_file(const std::string& path, int mode, const char* doing) : path_(path), doing_(doing) {
+    if (MPI_File_open(MPI_COMM_SELF, path.c_str(), mode, MPI_INFO_NULL, &file_) != MPI_SUCCESS)
+      throw error(error_code::io_error, std::string("cannot ") + doing + " '" + path + "' (MPI-IO open failed)");
+  }
+  ~mpi_file() { MPI_File_close(&file_); }
+  mpi_file(const mpi_file&) = delete;
+  mpi_file& operator=(const mpi_file&) = delete;
+
+  void read_at(std::uint64_t offset, std::uint8_t* data, std::uint64_t bytes) { transfer(offset, data, bytes, true); }
+  void write_at(std::uint64_t offset, const std::uint8_t* data, std::uint64_t bytes) {
+    transfer(offset, const_cast<std::uint8_t*>(data), bytes, false);
+  }
+
+ private:
+  void transfer(std::uint64_t offset, std::uint8_t* data, std::uint64_t bytes, bool read) {
+    constexpr std::uint64_t chunk = std::uint64_t(1) << 30;  // counts are ints
+    for (std::uint64_t done = 0; done < bytes;) {
+      const int count = int(std::min(chunk, bytes - done));
+      MPI_Status status;
+      const int rc = read ? MPI_File_read_at(file_, MPI_Offset(offset + done), data + done, count, MPI_BYTE, &status)
+                          : MPI_File_write_at(file_, MPI_Offset(offset + done), data + done, count, MPI_BYTE, &status);
+      int moved = 0;
+      MPI_Get_count(&status, MPI_BYTE, &moved);
+      if (rc != MPI_SUCCESS || moved <= 0)
+        throw error(error_code::io_error, std::string("cannot ") + doing_ + " '" + path_ + "' at byte " +
+                                              std::to_string(offset + done) + " (MPI-IO)");
+      done += std::uint64_t(moved);
+    }
+  }
+  std::string path_;
+  const char* doing_;
+  MPI_File file_ = MPI_FILE_NULL;
+};
+
+// Rank 0 opens the input (a regular file: every rank reads its own slice of it) and, if
+// asked, the output's temporary, with the single-process tool's checks.
+struct shared_files {
+  std::unique_ptr<input_file> input;
+  std::unique_ptr<atomic_output> output;
+  std::uint64_t n = 0;
+  std::string temporary;
+};
+
+shared_files open_shared(const collective& c, const std::string& input, const std::string& output) {
+  shared_files f;
+  c.run([&] {
+    if (c.rank() != 0) return;
+    f.input = std::make_unique<input_file>(input);
+    if (!is_regular_file(input))
+      throw error(error_code::invalid_input, "--distributed reads a regular file that every rank can open; '" + input +
+                                                 "' is not one");
+    f.n = f.input->size();
+    if (!output.empty()) {
+      f.output = std::make_unique<atomic_output>(output, std::initializer_list<const input_file*>{f.input.get()});
+      f.temporary = f.output->temporary_path();
+    }
+  });
+  f.n = from_rank0(c, f.n);
+  f.temporary = from_rank0(c, f.temporary);
+  return f;
+}
+
+// This rank's slice of the input: even blocks, as the library's rows.
+struct slice {
+  host_buffer bytes;
+  std::uint64_t begin = 0, size = 0;
+};
+
+slice read_slice(const collective& c, session& s, const std::string& path, std::uint64_t n) {
+  slice sl;
+  c.run([&] {
+    const auto blocks = strix::distributed::block_layout(n, c.size());
+    sl.begin = blocks.begin(c.rank());
+    sl.size = blocks.size(c.rank());
+    const auto t0 = s.begin_stage("read input");
+    sl.bytes = s.allocate_host(sl.size);
+    if (sl.size) mpi_file(path, MPI_MODE_RDONLY, "read input").read_at(sl.begin, sl.bytes.data, sl.size);
+    s.end_stage("read_input", t0);
+  });
+  return sl;
+}
+
+// Every rank's rows into the temporary at byte `offset`.
+void write_rows(const collective& c, session& s, const std::string& temporary, std::uint64_t offset,
+                const host_buffer& rows) {
+  c.run([&] {
+    const auto t0 = s.begin_stage("write output");
+    if (rows.bytes) mpi_file(temporary, MPI_MODE_WRONLY, "write output").write_at(offset, rows.data, rows.bytes);
+    s.end_stage("write_output", t0);
+  });
+}
+
+std::unique_ptr<session> open_ranks_session(const collective& c, const common_options& common, int width,
+                                            std::uint64_t n) {
+  return c.run([&] { return open_session(common, width, n); });
+}
+
+}  // namespace
+
+std::shared_ptr<void> start_mpi(int& argc, char**& argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &node_rank);
+  MPI_Comm_free(&node);
+  return std::shared_ptr<void>(nullptr, [](void*) { MPI_Finalize(); });
+}
+
+int mpi_rank() { return world_rank; }
+int mpi_local_rank() { return node_rank; }
+
+bool agreed_failure(const std::exception& e) {
+  return dynamic_cast<const collective::agreed_failure*>(&e) != nullptr;
+}
+
+int run_distributed_sa(const std::string& input, const std::string& output, int requested_width,
+                       const common_options& common) {
+  const collective c(MPI_COMM_WORLD);
+  auto files = open_shared(c, input, output);
+  const std::uint64_t n = files.n;
+  const int width = c.run([&] { return choose_width(n, requested_width); });
+  auto s = open_ranks_session(c, common, width, n);
+  const slice text = read_slice(c, *s, input, n);
+  distributed_job job(*s);
+  const host_buffer rows = job.suffix_array(text.bytes, text.size, n);
+  const auto layout = strix::distributed::block_layout(n, c.size());
+  write_rows(c, *s, files.temporary, layout.begin(c.rank()) * std::uint64_t(width / 8), rows);
+  c.run([&] {
+    if (c.rank() != 0) return;
+    if (common.stats) {
+      auto j = stats_json("sa", n, *s);
+      j["ranks"] = c.size();
+      print_json(j);
+    }
+    files.output->commit();
+  });
+  return 0;
+}
+
+int run_distributed_bwt(const std::string& input, const std::string& output, const std::string& primary_out,
+                        const common_options& common) {
+  const collective c(MPI_COMM_WORLD);
+  auto files = open_shared(c, input, output);
+  const std::uint64_t n = files.n;
+  std::unique_ptr<atomic_output> primary_file;
+  c.run([&] {
+    if (c.rank() == 0 && !primary_out.empty())
+      primary_file = std::make_unique<atomic_output>(primary_out, std::initializer_list<const input_file*>{files.input.get()});
+  });
+  const int width = c.run([&] { return choose_width(n, 0); });
+  auto s = open_ranks_session(c, common, width, n);
+  const slice text = read_slice(c, *s, input, n);
+  distributed_job job(*s);
+  std::uint64_t primary = 0;
+  const host_buffer rows = job.bwt(text.bytes, text.size, n, primary);
+  const auto layout = strix::distributed::block_layout(n, c.size());
+  write_rows(c, *s, files.temporary, layout.begin(c.rank()), rows);
+  c.run([&] {
+    if (c.rank() != 0) return;
+    if (primary_file) {
+      const std::string line = std::to_string(primary) + "\n";
+      primary_file->write(line.data(), line.size());
+      primary_file->commit();
+    }
+    if (common.stats) {
+      auto j = stats_json("bwt", n, *s);
+      j["ranks"] = c.size();
+      j["primary_index"] = primary;
+      print_json(j);
+    } else {
+      progress().stop();
+      std::cout << "primary index: " << primary << std::endl;
+      if (!std::cout) throw error(error_code::io_error, "cannot write the primary index to standard output");
+    }
+    files.output->commit();
+  });
+  return 0;
+}
+
+int run_distributed_check(const std::string& input, const std::string& sa_file, const common_options& common) {
+  const collective c(MPI_COMM_WORLD);
+  auto files = open_shared(c, input, "");
+  const std::uint64_t n = files.n;
+  int width = 0;
+  c.run([&] {
+    if (c.rank() != 0) return;
+    input_file sa(sa_file);
+    if (!is_regular_file(sa_file))
+      throw error(error_code::invalid_input, "--distributed reads a regular file that every rank can open; '" +
+                                                 sa_file + "' is not one");
+    width = suffix_array_file_width(n, sa);
+  });
+  width = from_rank0(c, width == 64 ? 64 : 32);
+  auto s = open_ranks_session(c, common, width, n);
+  const slice text = read_slice(c, *s, input, n);
+  const auto layout = strix::distributed::block_layout(n, c.size());
+  host_buffer rows;
+  c.run([&] {
+    const std::uint64_t bytes = layout.size(c.rank()) * std::uint64_t(width / 8);
+    rows = s->allocate_host(bytes);
+    if (bytes)
+      mpi_file(sa_file, MPI_MODE_RDONLY, "read suffix array")
+          .read_at(layout.begin(c.rank()) * std::uint64_t(width / 8), rows.data, bytes);
+  });
+  distributed_job job(*s);
+  const std::string wrong = job.check(text.bytes, text.size, rows, layout.size(c.rank()));
+  return c.run([&] {
+    if (c.rank() != 0) return wrong.empty() ? 0 : 1;
+    progress().stop();
+    if (!wrong.empty()) {
+      std::cerr << "strix: suffix array is wrong: " << wrong << std::endl;
+      return 1;
+    }
+    std::cout << "ok: correct " << width << "-bit suffix array of " << n << " bytes (" << c.size() << " ranks)"
+              << std::endl;
+    if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
+    return 0;
+  });
+}
+
+#else
+
+std::shared_ptr<void> start_mpi(int&, char**&) {
+  throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");
+}
+int mpi_rank() { return 0; }
+int mpi_local_rank() { return 0; }
+bool agreed_failure(const std::exception&) { return false; }
+int run_distributed_sa(const std::string&, const std::string&, int, const common_options&) {
+  throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");
+}
+int run_distributed_bwt(const std::string&, const std::string&, const std::string&, const common_options&) {
+  throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");
+}
+int run_distributed_check(const std::string&, const std::string&, const common_options&) {
+  throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");
+}
+
+#endif
+
+}  // namespace strix::cli
