@@ -19,7 +19,7 @@ build="$here/build/fuzz"
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -gline-tables-only"
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DKokkos_ROOT="$prefix" -DCMAKE_PREFIX_PATH="$prefix" "-DCMAKE_CXX_FLAGS=$flags" \
-  -DSTRIX_ENABLE_TESTS=OFF -DSTRIX_ENABLE_BENCH=OFF -DSTRIX_ENABLE_PYTHON=OFF -DSTRIX_ENABLE_FUZZ=ON >/dev/null
+  -DSTRIX_ENABLE_TESTS=OFF -DSTRIX_ENABLE_BENCH=OFF -DSTRIX_ENABLE_PYTHON=OFF -DSTRIX_ENABLE_MPI=OFF -DSTRIX_ENABLE_FUZZ=ON >/dev/null
 cmake --build "$build" -j "${STRIX_JOBS:-$(nproc)}" --target "${targets[@]/#/fuzz_}"
 
 # Longest input per target: texts stay small enough for the naive oracles.

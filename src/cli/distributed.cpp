@@ -3,6 +3,8 @@
 
 #include <strix/config.hpp>
 
+#include <sys/resource.h>
+
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -139,6 +141,21 @@ void write_rows(const collective& c, session& s, const std::string& temporary, s
   });
 }
 
+// --stats of a distributed run: rank 0's report, with every rank's bytes sent to others and
+// its peak resident memory (host memory; a GPU's is in the library's "peak").
+nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64_t n, session& s) {
+  struct rusage usage {};
+  ::getrusage(RUSAGE_SELF, &usage);
+  const auto sent = c.all_gather<std::uint64_t>(s.report().library.counter("distributed_bytes_sent") +
+                                                s.report().library.counter("distributed_bwt_bytes_sent"));
+  const auto rss = c.all_gather<std::uint64_t>(std::uint64_t(usage.ru_maxrss) * 1024);
+  nlohmann::json j = stats_json(command, n, s);
+  j["ranks"] = c.size();
+  j["ranks_bytes_sent"] = sent;
+  j["ranks_max_rss_bytes"] = rss;
+  return j;
+}
+
 std::unique_ptr<session> open_ranks_session(const collective& c, const common_options& common, int width,
                                             std::uint64_t n) {
   return c.run([&] { return open_session(common, width, n); });
@@ -176,13 +193,11 @@ int run_distributed_sa(const std::string& input, const std::string& output, int 
   const host_buffer rows = job.suffix_array(text.bytes, text.size, n);
   const auto layout = strix::distributed::block_layout(n, c.size());
   write_rows(c, *s, files.temporary, layout.begin(c.rank()) * std::uint64_t(width / 8), rows);
+  nlohmann::json stats;
+  if (common.stats) stats = ranks_stats(c, "sa", n, *s);
   c.run([&] {
     if (c.rank() != 0) return;
-    if (common.stats) {
-      auto j = stats_json("sa", n, *s);
-      j["ranks"] = c.size();
-      print_json(j);
-    }
+    if (common.stats) print_json(stats);
     files.output->commit();
   });
   return 0;
@@ -206,6 +221,8 @@ int run_distributed_bwt(const std::string& input, const std::string& output, con
   const host_buffer rows = job.bwt(text.bytes, text.size, n, primary);
   const auto layout = strix::distributed::block_layout(n, c.size());
   write_rows(c, *s, files.temporary, layout.begin(c.rank()), rows);
+  nlohmann::json stats;
+  if (common.stats) stats = ranks_stats(c, "bwt", n, *s);
   c.run([&] {
     if (c.rank() != 0) return;
     if (primary_file) {
@@ -214,10 +231,8 @@ int run_distributed_bwt(const std::string& input, const std::string& output, con
       primary_file->commit();
     }
     if (common.stats) {
-      auto j = stats_json("bwt", n, *s);
-      j["ranks"] = c.size();
-      j["primary_index"] = primary;
-      print_json(j);
+      stats["primary_index"] = primary;
+      print_json(stats);
     } else {
       progress().stop();
       std::cout << "primary index: " << primary << std::endl;

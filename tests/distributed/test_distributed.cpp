@@ -152,24 +152,55 @@ void run_space(const strix::distributed::collective& c, tally& t) {
   run_failure(space, c, t);
 }
 
+// Larger inputs (many rounds, long equal runs across ranks): once per backend, 32-bit.
+template <class Space>
+void run_large(const strix::distributed::collective& c, tally& t) {
+  const std::size_t large = std::size_t(1) << 18;
+  for (const auto& in : strix_test::large_inputs(large + 17, true))
+    run_one<Space, std::uint32_t>(Space(), c, "large " + in.first, in.second, true, t);
+}
+
+// Kokkos' arguments: the node's GPUs round robin over its ranks (CUDA builds).
+std::vector<std::string> kokkos_arguments(const char* program) {
+  std::vector<std::string> args = {program};
+#ifdef KOKKOS_ENABLE_CUDA
+  MPI_Comm node;
+  int rank = 0, local = 0, devices = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &local);
+  MPI_Comm_free(&node);
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
+  args.push_back("--kokkos-device-id=" + std::to_string(local % devices));
+#endif
+  return args;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int status = 0;
   {
-    Kokkos::ScopeGuard kokkos(argc, argv);
+    auto args = kokkos_arguments(argv[0]);
+    std::vector<char*> kargv;
+    for (auto& a : args) kargv.push_back(a.data());
+    kargv.push_back(nullptr);
+    int kargc = int(args.size());
+    Kokkos::ScopeGuard kokkos(kargc, kargv.data());
     const strix::distributed::collective c(MPI_COMM_WORLD);
     tally t;
-#ifdef KOKKOS_ENABLE_SERIAL
+    // The backends libstrix is compiled for (a CUDA build: CUDA alone).
+#if STRIX_ETI_HAS_SERIAL
     run_space<Kokkos::Serial>(c, t);
 #endif
-#ifdef KOKKOS_ENABLE_OPENMP
+#if STRIX_ETI_HAS_OPENMP
     run_space<Kokkos::OpenMP>(c, t);
-    // Larger inputs (many rounds, long equal runs across ranks): once, on OpenMP, 32-bit.
-    const std::size_t large = std::size_t(1) << 18;
-    for (const auto& in : strix_test::large_inputs(large + 17, true))
-      run_one<Kokkos::OpenMP, std::uint32_t>(Kokkos::OpenMP(), c, "large " + in.first, in.second, true, t);
+    run_large<Kokkos::OpenMP>(c, t);
+#endif
+#if STRIX_ETI_HAS_CUDA
+    run_space<Kokkos::Cuda>(c, t);
+    run_large<Kokkos::Cuda>(c, t);
 #endif
     const int failed = c.sum(t.failed), passed = c.sum(t.passed);
     if (c.rank() == 0) std::printf("%d ranks: %d passed, %d failed\n", c.size(), passed, failed);

@@ -188,6 +188,8 @@ class collective {
   template <class T>
   void all_to_all(const T* send, const std::vector<std::uint64_t>& send_offsets, T* recv,
                   const std::vector<std::uint64_t>& recv_offsets) const {
+    for (int r = 0; r < size_; ++r)
+      if (r != rank_) sent_ += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
     constexpr std::uint64_t chunk = std::uint64_t(1) << 30;  // elements per peer and round
     std::uint64_t most = 0;
     for (int r = 0; r < size_; ++r)
@@ -242,6 +244,9 @@ class collective {
     }
   }
 
+  // Bytes this rank sent to other ranks through all_to_all so far.
+  std::uint64_t bytes_sent() const { return sent_; }
+
   // Exchanges per-destination counts (P each): returns what every rank sends here.
   std::vector<std::uint64_t> exchange_counts(const std::vector<std::uint64_t>& send_counts) const {
     checked_agree();
@@ -274,6 +279,7 @@ class collective {
 
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
+  mutable std::uint64_t sent_ = 0;
 };
 
 }  // namespace strix::distributed

@@ -78,6 +78,7 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
     Kokkos::deep_copy(space, Kokkos::View<std::uint8_t*, memory>(out), placed);
     timer.end();
   });
+  if (stats) stats->set_counter("distributed_bwt_bytes_sent", c.bytes_sent());
   return primary_row + 1;
 }
 

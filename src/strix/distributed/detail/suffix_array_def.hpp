@@ -327,6 +327,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     push<I, I>(space, ws, c, rank_of, pos, local, rows, Kokkos::View<I*, typename ExecSpace::memory_space>(sa));
   }
   c.run([&] { timer.end(); });
+  if (stats) stats->set_counter("distributed_bytes_sent", c.bytes_sent());
 }
 
 }  // namespace strix::distributed::detail
