@@ -15,7 +15,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 export PMIX_MCA_pcompress_base_silence_warning=1 OMP_NUM_THREADS="$threads" OMP_PROC_BIND=false
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-echo "# $(date -u '+%F %T') $(hostname) $(nproc) cores; $strix; backend $backend, $threads threads/rank, ranks: $ranks, $runs runs"
+echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $backend, $threads threads/rank, ranks: $ranks, $runs runs"
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
 one_run() {  # ranks input json

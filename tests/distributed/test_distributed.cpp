@@ -70,6 +70,7 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
   Kokkos::View<I*, typename Space::memory_space> sa("sa", rows.size(c.rank()));
   const std::string what = name + " (" + Space::name() + ", " + std::to_string(8 * sizeof(I)) + "-bit, " +
                            (skewed ? "skewed" : "even") + " slices, n=" + std::to_string(n) + ")";
+  if (std::getenv("STRIX_TEST_VERBOSE")) std::fprintf(stderr, "rank %d: %s\n", c.rank(), what.c_str());
   try {
     strix::distributed::suffix_array(space, c.comm(), slice, sa);
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa);

@@ -127,9 +127,9 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
 
   // 2. A permutation: the inverse at each value's owner, read back; a row that does not get
   // its own row back shares its value with another.
-  auto isa = make_array<I, ExecSpace>("strix::check_isa", text.extent(0));
-  array<I, ExecSpace> row_of;
+  array<I, ExecSpace> isa, row_of;
   c.run([&] {
+    isa = make_array<I, ExecSpace>("strix::check_isa", text.extent(0));
     row_of = make_array<I, ExecSpace>("strix::check_rows", m);
     Kokkos::parallel_for("strix::check_rows", policy(space, 0, std::int64_t(m)),
                          KOKKOS_LAMBDA(const std::int64_t j) { row_of(j) = I(first + j); });

@@ -119,18 +119,28 @@ array<T, ExecSpace> gather_in_order(const ExecSpace& space, const Values& values
 }
 
 // Sends send[offsets[r] ..) to rank r through host memory; returns what arrived, in the
-// execution space's memory, ordered by source rank.
+// execution space's memory, ordered by source rank. (Like every function here that
+// communicates, it runs its local steps inside collective::run, so that a rank failing in
+// one, e.g. out of memory, fails all ranks at the next agreement instead of leaving them
+// inside a collective.)
 template <class T, class ExecSpace>
 array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
                                 const std::vector<std::uint64_t>& send_offsets,
                                 const std::vector<std::uint64_t>& recv_offsets, const char* label) {
-  auto recv = make_array<T, ExecSpace>(label, recv_offsets.back());
-  auto send_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), send);
-  Kokkos::deep_copy(space, send_host, send);
-  auto recv_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), recv);
-  space.fence();
+  array<T, ExecSpace> recv;
+  typename array<T, ExecSpace>::HostMirror send_host, recv_host;
+  c.run([&] {
+    recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+    send_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), send);
+    Kokkos::deep_copy(space, send_host, send);
+    recv_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), recv);
+    space.fence();
+  });
   c.all_to_all(send_host.data(), send_offsets, recv_host.data(), recv_offsets);
-  Kokkos::deep_copy(space, recv, recv_host);
+  c.run([&] {
+    Kokkos::deep_copy(space, recv, recv_host);
+    space.fence();
+  });
   return recv;
 }
 
@@ -141,24 +151,34 @@ array<T, ExecSpace> fetch(const ExecSpace& space, primitives::workspace<ExecSpac
                           const Targets& targets, std::uint64_t m, const layout& from,
                           const Kokkos::View<const T*, typename ExecSpace::memory_space>& owned) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  auto route = route_to_owners<I>(space, ws, targets, m, from);
-  auto requests = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::fetch_requests");
+  routing<I, ExecSpace> route;
+  array<std::uint64_t, ExecSpace> requests;
+  c.run([&] {
+    route = route_to_owners<I>(space, ws, targets, m, from);
+    requests = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::fetch_requests");
+  });
   const auto incoming = receive_offsets(c, route.offsets);
   auto asked = send_arrays(space, c, requests, route.offsets, incoming, "strix::fetch_asked");
-  Kokkos::resize(requests, 0);
-  auto answers = make_array<T, ExecSpace>("strix::fetch_answers", asked.extent(0));
-  const std::uint64_t mine = from.begin(c.rank());
-  Kokkos::parallel_for(
-      "strix::fetch_answer", policy(space, 0, std::int64_t(asked.extent(0))),
-      KOKKOS_LAMBDA(const std::int64_t k) { answers(k) = owned(asked(k) - mine); });
-  Kokkos::resize(asked, 0);
-  c.agree();
+  array<T, ExecSpace> answers;
+  c.run([&] {
+    Kokkos::resize(requests, 0);
+    answers = make_array<T, ExecSpace>("strix::fetch_answers", asked.extent(0));
+    const std::uint64_t mine = from.begin(c.rank());
+    Kokkos::parallel_for(
+        "strix::fetch_answer", policy(space, 0, std::int64_t(asked.extent(0))),
+        KOKKOS_LAMBDA(const std::int64_t k) { answers(k) = owned(asked(k) - mine); });
+    Kokkos::resize(asked, 0);
+  });
   auto replies = send_arrays(space, c, answers, incoming, route.offsets, "strix::fetch_replies");
-  auto result = make_array<T, ExecSpace>("strix::fetch_result", m);
-  auto order = route.order;
-  Kokkos::parallel_for(
-      "strix::fetch_place", policy(space, 0, std::int64_t(m)),
-      KOKKOS_LAMBDA(const std::int64_t k) { result(order(k)) = replies(k); });
+  array<T, ExecSpace> result;
+  c.run([&] {
+    result = make_array<T, ExecSpace>("strix::fetch_result", m);
+    auto order = route.order;
+    Kokkos::parallel_for(
+        "strix::fetch_place", policy(space, 0, std::int64_t(m)),
+        KOKKOS_LAMBDA(const std::int64_t k) { result(order(k)) = replies(k); });
+    space.fence();
+  });
   return result;
 }
 
@@ -169,19 +189,26 @@ void push(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const co
           const Values& values, std::uint64_t m, const layout& to,
           const Kokkos::View<T*, typename ExecSpace::memory_space>& owned) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  auto route = route_to_owners<I>(space, ws, targets, m, to);
-  auto sent_targets = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::push_targets");
-  auto sent_values = gather_in_order<T>(space, values, route.order, "strix::push_values");
-  Kokkos::resize(route.order, 0);
+  routing<I, ExecSpace> route;
+  array<std::uint64_t, ExecSpace> sent_targets;
+  array<T, ExecSpace> sent_values;
+  c.run([&] {
+    route = route_to_owners<I>(space, ws, targets, m, to);
+    sent_targets = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::push_targets");
+    sent_values = gather_in_order<T>(space, values, route.order, "strix::push_values");
+    Kokkos::resize(route.order, 0);
+  });
   const auto incoming = receive_offsets(c, route.offsets);
   auto got_targets = send_arrays(space, c, sent_targets, route.offsets, incoming, "strix::push_got_targets");
   Kokkos::resize(sent_targets, 0);
-  c.agree();
   auto got_values = send_arrays(space, c, sent_values, route.offsets, incoming, "strix::push_got_values");
-  const std::uint64_t mine = to.begin(c.rank());
-  Kokkos::parallel_for(
-      "strix::push_store", policy(space, 0, std::int64_t(got_targets.extent(0))),
-      KOKKOS_LAMBDA(const std::int64_t k) { owned(got_targets(k) - mine) = got_values(k); });
+  c.run([&] {
+    const std::uint64_t mine = to.begin(c.rank());
+    Kokkos::parallel_for(
+        "strix::push_store", policy(space, 0, std::int64_t(got_targets.extent(0))),
+        KOKKOS_LAMBDA(const std::int64_t k) { owned(got_targets(k) - mine) = got_values(k); });
+    space.fence();
+  });
 }
 
 }  // namespace strix::distributed::detail

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/phase_timer.hpp>
 #include <strix/distributed/detail/exchange.hpp>
 
 namespace strix::distributed::detail {
@@ -79,8 +80,10 @@ using sort_key = std::array<std::uint64_t, 3>;  // rank, key, global index
 // of the global order (sizes within about 2x of even). Ties keep their global order.
 template <class I, class ExecSpace>
 void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
-                 suffix_batch<I, ExecSpace>& b, int rank_bits, int key_bits) {
+                 suffix_batch<I, ExecSpace>& b, int rank_bits, int key_bits,
+                 strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  timer.begin("distributed_sort_local");
   c.run([&] { sort_batch_locally(space, ws, b, rank_bits, key_bits); });
   const int ranks = c.size();
   if (ranks == 1) return;
@@ -88,6 +91,7 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
   const layout before = c.gather_layout(m);
   const std::uint64_t first = before.begin(c.rank());
 
+  timer.begin("distributed_sort_exchange");
   // Regular samples: P per non-empty rank, at j * m / P.
   std::vector<std::uint64_t> mine;
   c.run([&] {
@@ -149,8 +153,15 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
   got.key = send_arrays(space, c, b.key, send, incoming, "strix::sorted_key");
   b = suffix_batch<I, ExecSpace>();
   b = got;
-  // Runs arrive in source order, each sorted: a stable sort restores the global order.
-  c.run([&] { sort_batch_locally(space, ws, b, rank_bits, key_bits); });
+  // Runs arrive in source order, each sorted: a stable sort restores the global order, unless
+  // one rank sent everything (after the first round the batch is in rank order already, and
+  // most of it stays where it is).
+  int sources = 0;
+  for (int r = 0; r < ranks; ++r) sources += incoming[r + 1] > incoming[r] ? 1 : 0;
+  timer.begin("distributed_sort_merge");
+  c.run([&] {  // (run() agrees: every rank calls it, whatever it decides)
+    if (sources > 1) sort_batch_locally(space, ws, b, rank_bits, key_bits);
+  });
 }
 
 }  // namespace strix::distributed::detail

@@ -221,9 +221,10 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   const std::uint64_t overlap = reach - positions.end(c.rank());
   array<std::uint8_t, ExecSpace> tail;
   {
-    auto targets = make_array<std::uint64_t, ExecSpace>("strix::overlap_targets", overlap);
+    array<std::uint64_t, ExecSpace> targets;
     const std::uint64_t from = positions.end(c.rank());
     c.run([&] {
+      targets = make_array<std::uint64_t, ExecSpace>("strix::overlap_targets", overlap);
       Kokkos::parallel_for("strix::overlap", policy(space, 0, std::int64_t(overlap)),
                            KOKKOS_LAMBDA(const std::int64_t j) { targets(j) = from + j; });
     });
@@ -259,13 +260,13 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
         });
   });
   tail = array<std::uint8_t, ExecSpace>();
-  timer.begin("distributed_rounds");
 
   const int rank_bits = bits_for(n - 1);
   int key_bits = k * bits;
   std::uint64_t h = std::uint64_t(k);
   for (int round = 0;; ++round) {
-    sample_sort(space, ws, c, batch, round == 0 ? 0 : rank_bits, key_bits);
+    sample_sort(space, ws, c, batch, round == 0 ? 0 : rank_bits, key_bits, timer);
+    timer.begin("distributed_split_groups");
     const batch_seams seams = find_seams(space, c, batch);
     const std::uint64_t m = batch.size();
     array<I, ExecSpace> new_rank;
@@ -283,6 +284,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
       scan.write = true;
       primitives::scan(space, ws, "strix::distributed_close", scan, std::int64_t(m), total);
     });
+    timer.begin("distributed_push_ranks");
     push<I, I>(space, ws, c, batch.pos, new_rank, m, positions, rank_of);
     batch = suffix_batch<I, ExecSpace>();
     new_rank = array<I, ExecSpace>();
@@ -290,6 +292,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     if (stats) stats->set_counter("distributed_rounds", std::uint64_t(round) + 1);
     if (left == 0) break;
     // The next key of each survivor: the rank h positions further (0 past the end).
+    timer.begin("distributed_fetch_ranks");
     const std::uint64_t kept = next.pos.extent(0);
     array<std::uint64_t, ExecSpace> targets;
     c.run([&] {
@@ -319,8 +322,9 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   // Every rank is a row now: send each position to its row's rank.
   timer.begin("distributed_place");
   {
-    auto pos = make_array<I, ExecSpace>("strix::final_pos", local);
+    array<I, ExecSpace> pos;
     c.run([&] {
+      pos = make_array<I, ExecSpace>("strix::final_pos", local);
       Kokkos::parallel_for("strix::final_pos", policy(space, 0, std::int64_t(local)),
                            KOKKOS_LAMBDA(const std::int64_t j) { pos(j) = I(lo + j); });
     });
