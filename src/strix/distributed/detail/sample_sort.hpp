@@ -14,6 +14,7 @@
 
 #include <strix/core/phase_timer.hpp>
 #include <strix/distributed/detail/exchange.hpp>
+#include <strix/primitives/merge.hpp>
 
 namespace strix::distributed::detail {
 
@@ -72,6 +73,55 @@ void sort_batch_locally(const ExecSpace& space, primitives::workspace<ExecSpace>
   b.pos = gather_in_order<I>(space, b.pos, order, "strix::batch_pos");
   b.rank = gather_in_order<I>(space, b.rank, order, "strix::batch_rank");
   b.key = gather_in_order<std::uint64_t>(space, b.key, order, "strix::batch_key");
+}
+
+// Merges the sorted runs [offsets[r], offsets[r + 1]) of a batch (one from each source rank,
+// in rank order) into one sorted batch, stably: pairs of neighbouring runs at a time
+// (strix's merge-path merge), log2(runs) passes.
+template <class I, class ExecSpace>
+void merge_batch_runs(const ExecSpace& space, suffix_batch<I, ExecSpace>& b, const std::vector<std::uint64_t>& offsets) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  std::vector<std::uint64_t> runs = {0};  // boundaries of the non-empty runs
+  for (std::size_t r = 1; r < offsets.size(); ++r)
+    if (offsets[r] > runs.back()) runs.push_back(offsets[r]);
+  const std::uint64_t m = b.size();
+  while (runs.size() > 2) {
+    suffix_batch<I, ExecSpace> out;
+    out.pos = make_array<I, ExecSpace>("strix::merged_pos", m);
+    out.rank = make_array<I, ExecSpace>("strix::merged_rank", m);
+    out.key = make_array<std::uint64_t, ExecSpace>("strix::merged_key", m);
+    std::vector<std::uint64_t> next = {0};
+    for (std::size_t r = 0; r + 1 < runs.size(); r += 2) {
+      const std::uint64_t a0 = runs[r], b0 = runs[r + 1];
+      const std::uint64_t b1 = r + 2 < runs.size() ? runs[r + 2] : b0;
+      auto pos = b.pos, rank = b.rank, opos = out.pos, orank = out.rank;
+      auto key = b.key, okey = out.key;
+      if (b1 == b0) {  // an odd run out: copied
+        Kokkos::parallel_for(
+            "strix::merge_copy", policy(space, std::int64_t(a0), std::int64_t(b0)), KOKKOS_LAMBDA(const std::int64_t k) {
+              opos(k) = pos(k);
+              orank(k) = rank(k);
+              okey(k) = key(k);
+            });
+      } else {
+        primitives::merge_by(
+            space, b0 - a0, b1 - b0,
+            KOKKOS_LAMBDA(const std::uint64_t j, const std::uint64_t i) {
+              const I rb = rank(b0 + j), ra = rank(a0 + i);
+              return rb < ra || (rb == ra && key(b0 + j) < key(a0 + i));
+            },
+            KOKKOS_LAMBDA(const std::uint64_t k, const bool from_a, const std::uint64_t idx) {
+              const std::uint64_t from = from_a ? a0 + idx : b0 + idx;
+              opos(a0 + k) = pos(from);
+              orank(a0 + k) = rank(from);
+              okey(a0 + k) = key(from);
+            });
+      }
+      next.push_back(b1);
+    }
+    b = out;
+    runs = next;
+  }
 }
 
 using sort_key = std::array<std::uint64_t, 3>;  // rank, key, global index
@@ -153,15 +203,10 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
   got.key = send_arrays(space, c, b.key, send, incoming, "strix::sorted_key");
   b = suffix_batch<I, ExecSpace>();
   b = got;
-  // Runs arrive in source order, each sorted: a stable sort restores the global order, unless
-  // one rank sent everything (after the first round the batch is in rank order already, and
-  // most of it stays where it is).
-  int sources = 0;
-  for (int r = 0; r < ranks; ++r) sources += incoming[r + 1] > incoming[r] ? 1 : 0;
+  // Runs arrive in source order, each sorted: a stable merge of them restores the global
+  // order (ties stay in source order, which is their global order).
   timer.begin("distributed_sort_merge");
-  c.run([&] {  // (run() agrees: every rank calls it, whatever it decides)
-    if (sources > 1) sort_batch_locally(space, ws, b, rank_bits, key_bits);
-  });
+  c.run([&] { merge_batch_runs(space, b, incoming); });
 }
 
 }  // namespace strix::distributed::detail
