@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <strix/core/copy.hpp>
 #include <strix/backend/cuda/error.hpp>
 #include <strix/primitives/views.hpp>
 #include <strix/primitives/workspace.hpp>
@@ -105,9 +104,9 @@ void scan(const Kokkos::Cuda& space, workspace<Kokkos::Cuda>& ws, const char* /*
   backend::cuda::check(
       backend::cuda::functor_scan(temp, bytes, functor, n, device_total, space.cuda_stream()),
       "cub::DeviceScan::ExclusiveScan");
-  Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&total);
-  Kokkos::View<value_type, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_total);
-  strix::copy(space, host, dev);
+  backend::cuda::check(cudaMemcpyAsync(&total, device_total, sizeof(value_type), cudaMemcpyDeviceToHost,
+                                       space.cuda_stream()),
+                       "cudaMemcpyAsync (scan total)");
   space.fence();
 }
 
@@ -126,9 +125,9 @@ std::uint64_t select_indices(const Kokkos::Cuda& space, workspace<Kokkos::Cuda>&
                                              space.cuda_stream()),
                        "cub::DeviceSelect::If");
   std::int64_t count = 0;
-  Kokkos::View<std::int64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(&count);
-  Kokkos::View<std::int64_t, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged> dev(device_count);
-  strix::copy(space, host, dev);
+  backend::cuda::check(cudaMemcpyAsync(&count, device_count, sizeof(count), cudaMemcpyDeviceToHost,
+                                       space.cuda_stream()),
+                       "cudaMemcpyAsync (selected count)");
   space.fence();
   return static_cast<std::uint64_t>(count);
 }
