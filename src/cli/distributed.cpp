@@ -97,7 +97,7 @@ shared_files open_shared(const collective& c, const std::string& input, const st
   c.run([&] {
     if (c.rank() != 0) return;
     f.input = std::make_unique<input_file>(input);
-    if (!is_regular_file(input))
+    if (!f.input->regular() || input == "-")
       throw error(error_code::invalid_input, "--distributed reads a regular file that every rank can open; '" + input +
                                                  "' is not one");
     f.n = f.input->size();
@@ -251,7 +251,7 @@ int run_distributed_check(const std::string& input, const std::string& sa_file, 
   c.run([&] {
     if (c.rank() != 0) return;
     input_file sa(sa_file);
-    if (!is_regular_file(sa_file))
+    if (!sa.regular() || sa_file == "-")
       throw error(error_code::invalid_input, "--distributed reads a regular file that every rank can open; '" +
                                                  sa_file + "' is not one");
     width = suffix_array_file_width(n, sa);

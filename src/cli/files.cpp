@@ -227,11 +227,6 @@ void atomic_output::commit() {
   slot_ = -1;
 }
 
-bool is_regular_file(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 void install_signal_cleanup() {
   for (int sig : cleanup_signals) {
     struct sigaction current;

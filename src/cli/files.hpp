@@ -28,6 +28,8 @@ class input_file {
   std::uint64_t size() const { return size_; }
   // Reads the whole input (size() bytes) into `data`; once.
   void read_into(std::uint8_t* data);
+  // A regular file (through links; standard input redirected from one counts too).
+  bool regular() const { return regular_; }
   // The file's identity (regular files only), to refuse an output that would replace it.
   bool same_file(dev_t device, ino_t inode) const {
     return regular_ && device == device_ && inode == inode_;
@@ -68,9 +70,6 @@ class atomic_output {
   std::FILE* file_ = nullptr;
   int slot_ = -1;  // in the signal handler's list of temporaries
 };
-
-// True when `path` names a regular file (through links).
-bool is_regular_file(const std::string& path);
 
 // Removes the temporaries of unfinished outputs on SIGINT, SIGTERM, SIGHUP and SIGQUIT (unless
 // the parent ignores them), then dies of the signal; SIGPIPE and SIGXFSZ become failed writes.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <strix/core/bits.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/distributed/communicator.hpp>
 #include <strix/primitives/radix_sort.hpp>
@@ -19,11 +20,7 @@ namespace strix::distributed::detail {
 template <class T, class ExecSpace>
 using array = Kokkos::View<T*, typename ExecSpace::memory_space>;
 
-inline int bits_for(std::uint64_t max_value) {
-  int b = 0;
-  while (b < 64 && (max_value >> b) != 0) ++b;
-  return b;
-}
+using strix::detail::bits_for;
 
 template <class T, class ExecSpace>
 array<T, ExecSpace> make_array(const char* label, std::uint64_t n) {

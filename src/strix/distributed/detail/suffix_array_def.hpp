@@ -20,6 +20,7 @@
 #include <strix/distributed/suffix_array.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/primitives/scan.hpp>
+#include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::distributed::detail {
@@ -29,15 +30,11 @@ namespace strix::distributed::detail {
 template <class ExecSpace>
 std::vector<std::uint64_t> used_alphabet(const ExecSpace& space, const collective& c, const text_view<ExecSpace>& text,
                                          int& bits) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  std::vector<std::uint64_t> counts(256, 0);
+  std::vector<std::uint32_t> counts(256, 0);  // ranks holding each byte
   c.run([&] {
-    auto histogram = make_array<std::uint64_t, ExecSpace>("strix::alphabet", 256);
-    Kokkos::deep_copy(space, histogram, std::uint64_t(0));
-    Kokkos::parallel_for(
-        "strix::alphabet_count", policy(space, 0, std::int64_t(text.extent(0))),
-        KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_increment(&histogram(text(i))); });
-    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
+    auto present = make_array<std::uint32_t, ExecSpace>("strix::alphabet", 256);
+    strix::detail::mark_present_bytes(space, text, present);
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
     for (int b = 0; b < 256; ++b) counts[b] = h(b);
   });
   c.sum_in_place(counts);

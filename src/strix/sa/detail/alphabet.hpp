@@ -12,13 +12,10 @@
 
 namespace strix::detail {
 
-// rank_of[c] = 1..sigma for the bytes c the text holds (0 for the others); returns sigma.
-// `present` and `rank_of` hold 256 entries.
-template <class ExecSpace>
-unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
-                      const device_view<std::uint32_t, ExecSpace>& present,
-                      const device_view<std::uint16_t, ExecSpace>& rank_of) {
-  strix::fill(space, present, 0u);
+// present[c] = 1 for the bytes c the text holds, 0 for the others (256 entries).
+template <class ExecSpace, class Present>
+void mark_present_bytes(const ExecSpace& space, const text_view<ExecSpace>& text, const Present& present) {
+  strix::fill(space, present, typename Present::non_const_value_type(0));
   // Not a histogram: on small alphabets (DNA) a histogram's atomics contend, while this pass
   // reads before it stores, so each word is written a few times.
   Kokkos::parallel_for(
@@ -27,6 +24,15 @@ unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
         const auto c = text(i);
         if (!present(c)) present(c) = 1u;
       });
+}
+
+// rank_of[c] = 1..sigma for the bytes c the text holds (0 for the others); returns sigma.
+// `present` and `rank_of` hold 256 entries.
+template <class ExecSpace>
+unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
+                      const device_view<std::uint32_t, ExecSpace>& present,
+                      const device_view<std::uint16_t, ExecSpace>& rank_of) {
+  mark_present_bytes(space, text, present);
   auto present_h = strix::to_host(space, present);
   std::uint16_t rank_h[256];
   unsigned sigma = 0;
