@@ -27,6 +27,7 @@ std::vector<strix::sa_options> sa_algorithms_under_test() {
                                    sa_with(sa_algorithm::dcx, 7),    sa_with(sa_algorithm::dcx, 13),
                                    sa_with(sa_algorithm::dcx, 21)};
   if (strix::sa_algorithm_available<Space>(sa_algorithm::divsufsort)) v.push_back(sa_with(sa_algorithm::divsufsort));
+  if (strix::sa_algorithm_available<Space>(sa_algorithm::sais)) v.push_back(sa_with(sa_algorithm::sais));
   if (const char* only = std::getenv("STRIX_TEST_SA_ALGORITHMS")) {
     std::vector<strix::sa_options> kept;
     std::stringstream names(only);

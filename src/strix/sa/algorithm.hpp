@@ -18,6 +18,7 @@ enum class sa_algorithm {
   hybrid,            // DC3's sample sorted by prefix doubling, no recursion
   dcx,               // the hybrid over a difference cover of period sa_options::dcx_period
   divsufsort,        // libdivsufsort behind a host adapter (host backends only)
+  sais,              // induced sorting (SA-IS) tuned for host memory, ~5n bytes (host backends only)
 };
 
 struct sa_options {
@@ -42,6 +43,7 @@ inline const char* to_string(sa_algorithm a) {
     case sa_algorithm::hybrid: return "hybrid";
     case sa_algorithm::dcx: return "dcx";
     case sa_algorithm::divsufsort: return "divsufsort";
+    case sa_algorithm::sais: return "sais";
   }
   return "unknown";
 }
@@ -54,7 +56,7 @@ inline std::string algorithm_name(const sa_options& o) {
 
 // The names parse_sa_options accepts ("dcN" stands for every supported period N).
 inline std::vector<std::string> sa_algorithm_names() {
-  return {"auto", "prefix-doubling", "larsson-sadakane", "skew", "hybrid", "dcx", "dcN", "divsufsort"};
+  return {"auto", "prefix-doubling", "larsson-sadakane", "skew", "hybrid", "dcx", "dcN", "divsufsort", "sais"};
 }
 
 // "auto", "prefix-doubling", ..., "dcx" (period 7) or "dc7" / "dc13" / ...; the period's
@@ -62,7 +64,8 @@ inline std::vector<std::string> sa_algorithm_names() {
 inline sa_options parse_sa_options(const std::string& name) {
   sa_options o;
   for (auto a : {sa_algorithm::automatic, sa_algorithm::prefix_doubling, sa_algorithm::larsson_sadakane,
-                 sa_algorithm::skew, sa_algorithm::hybrid, sa_algorithm::dcx, sa_algorithm::divsufsort}) {
+                 sa_algorithm::skew, sa_algorithm::hybrid, sa_algorithm::dcx, sa_algorithm::divsufsort,
+                 sa_algorithm::sais}) {
     if (name == to_string(a)) {
       o.algorithm = a;
       return o;

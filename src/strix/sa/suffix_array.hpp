@@ -21,10 +21,12 @@
 namespace strix {
 
 // Whether algorithm `a` runs on ExecutionSpace in this build: divsufsort needs a host
-// backend and a build with libdivsufsort; the others run everywhere.
+// backend and a build with libdivsufsort, sais a host backend; the others run everywhere.
 template <class ExecutionSpace>
 constexpr bool sa_algorithm_available(sa_algorithm a) {
-  return a != sa_algorithm::divsufsort || (STRIX_HAS_DIVSUFSORT && is_host_space_v<ExecutionSpace>);
+  if (a == sa_algorithm::divsufsort) return STRIX_HAS_DIVSUFSORT && is_host_space_v<ExecutionSpace>;
+  if (a == sa_algorithm::sais) return is_host_space_v<ExecutionSpace>;
+  return true;
 }
 
 // Largest text length whose suffix array fits the index type I (strix/core/length.hpp).

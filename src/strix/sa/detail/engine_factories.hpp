@@ -23,5 +23,8 @@ std::unique_ptr<sa_engine<ExecSpace, I>> make_difference_cover_engine(const Exec
 // sa_algorithm::divsufsort (host execution spaces; an invalid_input error elsewhere)
 template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_divsufsort_engine(const ExecSpace& space, const sa_options& options);
+// sa_algorithm::sais (host execution spaces; an invalid_input error elsewhere)
+template <class ExecSpace, class I>
+std::unique_ptr<sa_engine<ExecSpace, I>> make_sais_engine(const ExecSpace& space, const sa_options& options);
 
 }  // namespace strix::detail

@@ -3,7 +3,8 @@
 // Definitions of the suffix-array feature's common part (the algorithm dispatch and
 // `auto`, the inverse, the checker), included by libstrix's instantiation files only;
 // STRIX_SA_INSTANTIATE(SPACE, I) instantiates them. Each construction family has its folder
-// with its factory (prefix_doubling/, larsson_sadakane/, difference_cover/, divsufsort/;
+// with its factory (prefix_doubling/, larsson_sadakane/, difference_cover/, divsufsort/,
+// sais/;
 // engine_factories.hpp declares them).
 #include <Kokkos_Core.hpp>
 #include <memory>
@@ -28,6 +29,7 @@ std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, 
     case sa_algorithm::hybrid:
     case sa_algorithm::dcx: return make_difference_cover_engine<ExecSpace, I>(space, options);
     case sa_algorithm::divsufsort: return make_divsufsort_engine<ExecSpace, I>(space, options);
+    case sa_algorithm::sais: return make_sais_engine<ExecSpace, I>(space, options);
   }
   throw error(error_code::invalid_input, "unknown suffix array algorithm");
 }

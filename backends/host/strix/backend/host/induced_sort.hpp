@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Suffix arrays by induced sorting (SA-IS, Nong, Zhang and Chan 2009), tuned for host
+// memory: the working set is the text, the suffix array and a 256-entry bucket table; the
+// reduced problems of the recursion live inside the suffix array itself (and their bucket
+// tables too when the free part of it holds them). The long scans prefetch the text ahead
+// of the suffix array, and the passes that parallelize cleanly use `threads` OpenMP
+// threads. Plain C++: compiled once into libstrix, for every host execution space.
+#include <cstddef>
+#include <cstdint>
+
+namespace strix::backend::host {
+
+// Host bytes a call takes beyond the text and the suffix array, at most (recursion levels
+// whose bucket table does not fit in the suffix array's free part allocate it).
+std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes);
+
+// The suffix array of text[0, n) into sa[0, n). 32-bit entries serve n < 2^32. Throws
+// strix::error (host_out_of_memory; invalid_input when n does not fit the entries).
+void induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads);
+void induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
+
+}  // namespace strix::backend::host

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The host induced sort behind sa_algorithm::sais, called directly at 1, 2 and 7 threads:
+// against libdivsufsort, byte-identical across thread counts, on inputs around its
+// thresholds (the 64-entry prefetch distance, the 2^16-entry parallel cut-off) and on texts
+// whose recursion goes deep, or leaves no room in the suffix array for a level's buckets.
+#include <doctest/doctest.h>
+
+#include <strix/backend/host/induced_sort.hpp>
+#include <strix/error.hpp>
+
+#include "test_support.hpp"
+
+using namespace strix_test;
+
+TEST_SUITE_BEGIN("sa");
+
+namespace {
+
+template <class I>
+std::vector<I> induced(const bytes& text, int threads) {
+  std::vector<I> sa(text.size(), I(12345));
+  strix::backend::host::induced_suffix_array(text.data(), sa.data(), text.size(), threads);
+  return sa;
+}
+
+// LMS positions every second byte with (nearly) all LMS substrings distinct: the reduced
+// text is n / 2 long over about n / 2 names, so its bucket table cannot live in the suffix
+// array's free part.
+bytes zigzag(std::size_t n, std::uint64_t seed) {
+  auto t = random_text(n, 128, seed);
+  for (std::size_t i = 0; i < n; i += 2) t[i] = static_cast<std::uint8_t>(t[i] + 128);
+  return t;
+}
+
+std::vector<std::pair<std::string, bytes>> induced_inputs() {
+  auto v = hard_inputs();
+  for (std::size_t n : {63, 64, 65, 127, 128, 129, 65535, 65536, 65537, 200003}) {
+    const std::string size = " " + std::to_string(n);
+    v.push_back({"random bytes" + size, random_text(n, 256, n)});
+    v.push_back({"random DNA" + size, random_text(n, 4, n + 1, 'A')});
+    v.push_back({"binary" + size, random_text(n, 2, n + 2)});
+    v.push_back({"fibonacci" + size, fibonacci_word(n)});
+    v.push_back({"all 0x00" + size, bytes(n, 0x00)});
+    v.push_back({"all 0xFF" + size, bytes(n, 0xFF)});
+    v.push_back({"long runs" + size, long_runs(n, n + 3)});
+    v.push_back({"zigzag" + size, zigzag(n, n + 4)});
+    v.push_back({"period abaab" + size, periodic(n, "abaab")});
+    v.push_back({"period 0x00 0xFF" + size, periodic(n, std::string("\0\xff\xff", 3))});
+    const auto unit = random_text(777, 26, n + 5, 'a');
+    v.push_back({"period 777" + size, periodic(n, std::string(unit.begin(), unit.end()))});
+  }
+  // Fibonacci words recurse about log_phi(n) levels deep, to a last level of two names.
+  v.push_back({"fibonacci 2^20 + 1", fibonacci_word((std::size_t(1) << 20) + 1)});
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("sais: the host induced sort matches libdivsufsort at 1, 2 and 7 threads") {
+  for (const auto& input : induced_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const auto expected32 = divsufsort_suffix_array<std::uint32_t>(text);
+    const auto expected64 = divsufsort_suffix_array<std::uint64_t>(text);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      CHECK(induced<std::uint32_t>(text, threads) == expected32);
+      CHECK(induced<std::uint64_t>(text, threads) == expected64);
+    }
+  }
+}
+
+TEST_CASE("sais: 32-bit entries refuse texts of 2^32 bytes and more") {
+  const std::uint8_t byte = 'a';
+  std::uint32_t entry = 0;
+  CHECK_THROWS_AS(strix::backend::host::induced_suffix_array(&byte, &entry, std::uint64_t(1) << 32, 1),
+                  strix::error);
+}
