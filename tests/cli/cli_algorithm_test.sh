@@ -8,7 +8,7 @@
 # Usage: cli_algorithm_test.sh PATH/TO/strix   (STRIX_TEST_ALGORITHMS, STRIX_TEST_BACKENDS: subsets)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
-algorithms="${STRIX_TEST_ALGORITHMS:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort}"
+algorithms="${STRIX_TEST_ALGORITHMS:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort sais}"
 
 printf 'mississippi' > miss.txt
 head -c 300000 /dev/urandom > random.bin
@@ -35,7 +35,7 @@ for input in $inputs; do
 done
 for b in $backends; do
   for alg in $algorithms; do
-    [ "$b" = cuda ] && [ "$alg" = divsufsort ] && continue  # host backends only (checked below)
+    [ "$b" = cuda ] && { [ "$alg" = divsufsort ] || [ "$alg" = sais ]; } && continue  # host backends only (checked below)
     for input in $inputs; do
       for width in 32 64; do
         "$STRIX" sa "$input" -o "$input.$alg.sa" --backend "$b" --algorithm "$alg" --width "$width" 2>err.txt \
@@ -65,7 +65,8 @@ expect_error "unknown algorithm" bad.sa "$STRIX" sa miss.txt -o bad.sa --algorit
 grep -q "known: auto" stderr.txt && ok || bad "unknown algorithm: the message lists the known ones"
 expect_error "unsupported difference cover" bad.sa "$STRIX" sa miss.txt -o bad.sa --algorithm dc4
 case "$backends" in *cuda*)
-  expect_error "divsufsort on the GPU" bad.sa "$STRIX" sa miss.txt -o bad.sa --backend cuda --algorithm divsufsort;;
+  expect_error "divsufsort on the GPU" bad.sa "$STRIX" sa miss.txt -o bad.sa --backend cuda --algorithm divsufsort
+  expect_error "sais on the GPU" bad.sa "$STRIX" sa miss.txt -o bad.sa --backend cuda --algorithm sais;;
 esac
 
 echo "cli_algorithm_test: $pass passed, $fail failed"

@@ -118,27 +118,127 @@ void for_each_lms_descending(const C* text, S n, F&& f) {
   C next = text[n - 1];
   for (S i = n - 1; i-- > 0;) {
     const C here = text[i];
-    const bool is_s = here < next || (here == next && next_is_s);
-    if (!is_s && next_is_s) f(i + 1);
+    // Bitwise, not short-circuit: on text the branches would be unpredictable.
+    const bool is_s = (here < next) | ((here == next) & next_is_s);
+    if (next_is_s & !is_s) f(i + 1);
     next_is_s = is_s;
     next = here;
   }
 }
 
-// Prefetches for a scan reading sa[i]: the text before the entry `far` steps ahead, and for
-// large alphabets (the reduced levels), the bucket of the entry `far / 2` ahead, whose text
-// is cached by then, and the slot it points at.
+// The scans prefetch the text before the entry `prefetch_ahead` steps ahead. (Prefetching
+// the buckets too, in stages, made the reduced levels 1.5x slower: the loads that find the
+// bucket stall the scan.)
 template <class S, class C>
-inline void prefetch_ahead_of(const C* text, const S* sa, const S* bucket, S ahead_far, S ahead_near) {
-  prefetch(text + (ahead_far ? ahead_far - 1 : 0));
-  if constexpr (sizeof(C) > 1) {
-    if (ahead_near) {
-      const S* b = bucket + text[ahead_near - 1];
-      prefetch(b);
-      prefetch(sa + *b);
+inline void prefetch_text_before(const C* text, S entry) {
+  prefetch(text + (entry ? entry - 1 : 0));
+}
+
+// One step of each scan, on the entry j = sa[i] (see induce).
+template <class S, class C>
+inline void induce_l_step(const C* text, S* sa, S* bucket, S j) {
+  // Here j is L-type or LMS, so j - 1 is L-type exactly when its symbol is not smaller.
+  if (j > 0) {
+    const C c = text[j - 1];
+    if (c >= text[j]) sa[bucket[c]++] = j - 1;
+  }
+}
+
+template <bool collect_lms, class S, class C>
+inline void induce_s_step(const C* text, S* sa, S* bucket, S i, S j, S& top) {
+  if (j > 0) {
+    const C c = text[j - 1], cj = text[j];
+    // j is S-type when it sits in its bucket's S part, which the scan has filled down to
+    // bucket[cj] (it is never read before it is filled): then an equal symbol before it
+    // is S-type too.
+    const bool j_is_s = i >= bucket[cj];
+    if (c < cj || (c == cj && j_is_s)) sa[--bucket[c]] = j - 1;
+    if constexpr (collect_lms) {
+      if (j_is_s && c > cj) sa[--top] = j;
     }
   }
 }
+
+#ifdef _OPENMP
+// The scans of a byte text on several threads, a block of sa at a time (the idea of
+// libsais' and of parallel SA-IS papers): the threads first read, for every entry of the
+// block that is final already, the symbol before it and what the scan will do with it
+// (the random reads of the text: nearly all of a scan's time), then one thread runs the
+// scan over the block from those symbols. An entry the scan itself writes into the block
+// is read again in the second phase. The result is the sequential scan's, exactly.
+constexpr std::size_t parallel_block = std::size_t(1) << 16;
+using block_symbol = std::uint16_t;  // a byte, or one of:
+constexpr block_symbol nothing_to_do = 256, read_again = 257, lms_here = 258;
+
+template <bool collect_lms, class S>
+S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, int threads) {
+  S* bucket = table.bucket;
+  std::vector<block_symbol> symbols(parallel_block);
+  block_symbol* sym = symbols.data();
+  S s_part[256];  // where each bucket's S part starts: the heads after the L scan
+  S top = n;
+  table.heads();
+  sa[bucket[text[n - 1]]++] = n - 1;
+#pragma omp parallel num_threads(threads)
+  {
+    for (S a = 0; a < n; a += parallel_block) {
+      const S e = std::min<S>(n, a + parallel_block);
+      // L scan entries are written once, from empty: one that is set now is final.
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch_text_before(text, sa[i + prefetch_ahead]);
+        const S j = sa[i];
+        if (j == 0) sym[i - a] = read_again;
+        else sym[i - a] = text[j - 1] >= text[j] ? text[j - 1] : nothing_to_do;
+      }
+#pragma omp single
+      for (S i = a; i < e; ++i) {
+        const block_symbol v = sym[i - a];
+        if (v == read_again) induce_l_step(text, sa, bucket, sa[i]);
+        else if (v != nothing_to_do) sa[bucket[v]++] = sa[i] - 1;
+      }
+    }
+#pragma omp single
+    {
+      std::copy(bucket, bucket + 256, s_part);
+      table.tails();
+    }
+    for (S e = n; e > 0;) {
+      const S a = e > parallel_block ? e - parallel_block : 0;
+      // An entry of a bucket's S part below the scan's tail is not placed yet (empty, or an
+      // LMS entry the scan will overwrite): it is read again in the second phase.
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch_text_before(text, sa[i + prefetch_ahead]);
+        const S j = sa[i];
+        block_symbol v = read_again;
+        if (j > 0) {
+          const std::uint8_t cj = text[j];
+          const bool j_is_s = i >= s_part[cj];
+          if (!j_is_s || i >= bucket[cj]) {
+            const std::uint8_t c = text[j - 1];
+            if (c < cj || (c == cj && j_is_s)) v = c;
+            else v = collect_lms && j_is_s && c > cj ? lms_here : nothing_to_do;
+          }
+        }
+        sym[i - a] = v;
+      }
+#pragma omp single
+      for (S i = e; i-- > a;) {
+        const block_symbol v = sym[i - a];
+        if (v == nothing_to_do) continue;
+        if (v == read_again) induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
+        else if (v == lms_here) sa[--top] = sa[i];
+        else sa[--bucket[v]] = sa[i] - 1;
+      }
+      e = a;
+    }
+  }
+  return n - top;
+}
+#endif
 
 // Induces the order of every suffix from the LMS suffixes already at their buckets' tails:
 // L-type suffixes left to right at the heads, then S-type ones right to left at the tails
@@ -148,43 +248,44 @@ inline void prefetch_ahead_of(const C* text, const S* sa, const S* bucket, S ahe
 // into sa[n - m, n) (those slots are read and never written again by then) and returns m.
 template <bool collect_lms, class S, class C>
 S induce(const C* text, S* sa, S n, bucket_table<S, C>& table) {
-  constexpr S far = prefetch_ahead, near = prefetch_ahead / 2;
+#ifdef _OPENMP
+  if constexpr (sizeof(C) == 1) {
+    const int t = team_size(n, table.threads);
+    if (t > 1) return induce_blocked<collect_lms>(text, sa, n, table, t);
+  }
+#endif
   S* bucket = table.bucket;
   table.heads();
   // The last suffix is the smallest of its bucket (the sentinel follows it) and L-type.
   sa[bucket[text[n - 1]]++] = n - 1;
   for (S i = 0; i < n; ++i) {
-    if (i + far < n) prefetch_ahead_of(text, sa, bucket, sa[i + far], sa[i + near]);
-    const S j = sa[i];
-    // Here j is L-type or LMS, so j - 1 is L-type exactly when its symbol is not smaller.
-    if (j > 0) {
-      const C c = text[j - 1];
-      if (c >= text[j]) sa[bucket[c]++] = j - 1;
-    }
+    if (i + prefetch_ahead < n) prefetch_text_before(text, sa[i + prefetch_ahead]);
+    induce_l_step(text, sa, bucket, sa[i]);
   }
   table.tails();
   S top = n;
   for (S i = n; i-- > 0;) {
-    if (i >= far) prefetch_ahead_of(text, sa, bucket, sa[i - far], sa[i - near]);
-    const S j = sa[i];
-    if (j > 0) {
-      const C c = text[j - 1], cj = text[j];
-      // j is S-type when it sits in its bucket's S part, which the scan has filled down to
-      // bucket[cj] (it is never read before it is filled): then an equal symbol before it
-      // is S-type too.
-      const bool j_is_s = i >= bucket[cj];
-      if (c < cj || (c == cj && j_is_s)) sa[--bucket[c]] = j - 1;
-      if constexpr (collect_lms) {
-        if (j_is_s && c > cj) sa[--top] = j;
-      }
-    }
+    if (i >= prefetch_ahead) prefetch_text_before(text, sa[i - prefetch_ahead]);
+    induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
   }
   return n - top;
 }
 
 template <class S, class C>
-bool same_lms_substring(const C* text, S p, S q, S length) {
-  if constexpr (sizeof(C) == 1) return std::memcmp(text + p, text + q, length) == 0;
+bool same_lms_substring(const C* text, S n, S p, S q, S length) {
+  if constexpr (sizeof(C) == 1) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Most LMS substrings of text are a few bytes long: compare them as one word each.
+    if (length <= 8 && p + 8 <= n && q + 8 <= n) {
+      std::uint64_t a, b;
+      std::memcpy(&a, text + p, 8);
+      std::memcpy(&b, text + q, 8);
+      const std::uint64_t low = length == 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * length)) - 1;
+      return ((a ^ b) & low) == 0;
+    }
+#endif
+    return std::memcmp(text + p, text + q, length) == 0;
+  }
   for (S i = 0; i < length; ++i)
     if (text[p + i] != text[q + i]) return false;
   return true;
@@ -244,7 +345,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
       const S p = sa[i], length = sa[m + p / 2];
       // The last LMS substring runs into the sentinel: it equals no other.
       const bool same = i > 0 && length == previous_length && p != last_lms && previous != last_lms &&
-                        same_lms_substring(text, p, previous, length);
+                        same_lms_substring(text, n, p, previous, length);
       if (!same) ++names;
       sa[m + p / 2] = names;
       previous = p;
