@@ -80,6 +80,13 @@ void count_symbols(const C* text, S n, S k, S* count, int threads) {
   for (S i = 0; i < n; ++i) ++count[text[i]];
 }
 
+// Bytes a call allocates beyond the text and the suffix array: now and at most.
+struct scratch_meter {
+  std::size_t now = 0, peak = 0;
+  void add(std::size_t bytes) { peak = std::max(peak, now += bytes); }
+  void remove(std::size_t bytes) { now -= bytes; }
+};
+
 // The bucket table of one level: `bucket` holds the current heads or tails; `count` the
 // symbol counts when there is room to keep them, else they are counted again each time.
 template <class S, class C>
@@ -89,6 +96,7 @@ struct bucket_table {
   S* count;  // may be null
   S* bucket;
   int threads;
+  scratch_meter* meter;
 
   void load_counts() {
     if (count) std::copy(count, count + k, bucket);
@@ -174,6 +182,7 @@ template <bool collect_lms, class S>
 S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, int threads) {
   S* bucket = table.bucket;
   std::vector<block_symbol> symbols(parallel_block);
+  table.meter->add(symbols.size() * sizeof(block_symbol));
   block_symbol* sym = symbols.data();
   S s_part[256];  // where each bucket's S part starts: the heads after the L scan
   S top = n;
@@ -236,6 +245,7 @@ S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint
       e = a;
     }
   }
+  table.meter->remove(symbols.size() * sizeof(block_symbol));
   return n - top;
 }
 #endif
@@ -294,14 +304,14 @@ bool same_lms_substring(const C* text, S n, S p, S q, S length) {
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 template <class S, class C>
-void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads) {
+void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
     return;
   }
   std::vector<S> owned;
-  bucket_table<S, C> table{text, n, k, nullptr, nullptr, threads};
+  bucket_table<S, C> table{text, n, k, nullptr, nullptr, threads, &meter};
   if (free_length >= 2 * k) {
     table.bucket = free_space;
     table.count = free_space + k;
@@ -309,6 +319,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     table.bucket = free_space;
   } else {
     owned.resize(sizeof(C) == 1 ? 2 * static_cast<std::size_t>(k) : static_cast<std::size_t>(k));
+    meter.add(owned.size() * sizeof(S));
     table.bucket = owned.data();
     if (sizeof(C) == 1) table.count = owned.data() + k;
   }
@@ -358,7 +369,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
       for (S i = n; i-- > m;)
         if (sa[i]) sa[--to] = sa[i] - 1;
       S* reduced = sa + (n - m);
-      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads);
+      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       S at = n;
       for_each_lms_descending(text, n, [&](S p) { sa[--at] = p; });
@@ -378,17 +389,20 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     }
   }
   induce<false>(text, sa, n, table);
+  meter.remove(owned.size() * sizeof(S));
 }
 
 template <class S>
-void build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads) {
-  if (n == 0) return;
+std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads) {
+  if (n == 0) return 0;
+  scratch_meter meter;
   try {
-    sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads);
+    sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads, meter);
   } catch (const std::bad_alloc&) {
     throw error(error_code::host_out_of_memory, "induced sorting ran out of host memory on " + std::to_string(n) +
                                                     " bytes");
   }
+  return meter.peak;
 }
 
 }  // namespace
@@ -400,15 +414,15 @@ std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes) {
   return 2 * 256 * static_cast<std::size_t>(index_bytes) + static_cast<std::size_t>(n / 2) * index_bytes;
 }
 
-void induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads) {
+std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads) {
   if (n > 0xFFFFFFFFull)
     throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
                                                " bytes (use 64-bit entries)");
-  build(text, sa, n, threads);
+  return build(text, sa, n, threads);
 }
 
-void induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads) {
-  build(text, sa, n, threads);
+std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads) {
+  return build(text, sa, n, threads);
 }
 
 }  // namespace strix::backend::host

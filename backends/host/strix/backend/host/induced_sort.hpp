@@ -11,13 +11,16 @@
 
 namespace strix::backend::host {
 
-// Host bytes a call takes beyond the text and the suffix array, at most (recursion levels
-// whose bucket table does not fit in the suffix array's free part allocate it).
+// Host bytes a call may take beyond the text and the suffix array, at most, whatever the
+// text (recursion levels whose bucket table does not fit in the suffix array's free part
+// allocate it).
 std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes);
 
-// The suffix array of text[0, n) into sa[0, n). 32-bit entries serve n < 2^32. Throws
-// strix::error (host_out_of_memory; invalid_input when n does not fit the entries).
-void induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads);
-void induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
+// The suffix array of text[0, n) into sa[0, n). 32-bit entries serve n < 2^32. Returns the
+// bytes it allocated beyond the text and the suffix array, at most at any one time (small
+// tables, and the bucket tables of reduced levels that did not fit in the suffix array).
+// Throws strix::error (host_out_of_memory; invalid_input when n does not fit the entries).
+std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads);
+std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
 
 }  // namespace strix::backend::host

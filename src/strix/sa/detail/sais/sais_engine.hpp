@@ -27,10 +27,10 @@ class sais_engine final : public sa_engine<ExecSpace, I> {
     phase_timer<ExecSpace> timer(space_, stats);
     timer.begin("induced_sort");
     space_.fence();  // the text may still be in flight
-    backend::host::induced_suffix_array(text.data(), sa.data(), n, space_.concurrency());
+    const std::size_t scratch = backend::host::induced_suffix_array(text.data(), sa.data(), n, space_.concurrency());
     timer.progress(1.0);
     timer.end();
-    if (stats) stats->peak_bytes = n + n * sizeof(I) + backend::host::induced_scratch_bytes(n, sizeof(I));
+    if (stats) stats->peak_bytes = n + n * sizeof(I) + scratch;
   }
 
  private:
