@@ -245,7 +245,7 @@ void add_functions(py::module_& m) {
         "width"_a = py::none(),
         "The suffix array of `text` (bytes-like or a 1-D uint8 array, read in place): a uint32 array, or uint64\n"
         "when the text needs it or width=64 asks. algorithm: 'auto', 'prefix-doubling', 'larsson-sadakane',\n"
-        "'skew', 'hybrid', 'dcx', 'dcN', 'divsufsort'; backend: one of strix.backends() (default: the first).");
+        "'skew', 'hybrid', 'dcx', 'dcN', 'divsufsort', 'sais'; backend: one of strix.backends() (default: the first).");
   m.def("inverse_suffix_array", &inverse_suffix_array, "sa"_a, py::kw_only(), "backend"_a = py::none(),
         "The inverse of a suffix array (rank[sa[i]] = i), of its index type (uint64 arrays stay 64-bit;\n"
         "other integers give uint32 when n allows); ValueError unless sa is a permutation of 0..n-1.");

@@ -169,7 +169,7 @@ TEST_CASE_TEMPLATE_DEFINE("suffix array: one handle's workspace reused across te
 TEST_CASE_TEMPLATE_APPLY(sa_workspace, all_configs);
 
 TEST_CASE("suffix array: algorithm names round-trip and unknown names are typed errors") {
-  for (const char* name : {"auto", "prefix-doubling", "larsson-sadakane", "skew", "hybrid", "divsufsort", "dc13"})
+  for (const char* name : {"auto", "prefix-doubling", "larsson-sadakane", "skew", "hybrid", "divsufsort", "sais", "dc13"})
     CHECK(strix::algorithm_name(strix::parse_sa_options(name)) == name);
   CHECK(strix::parse_sa_options("dcx").dcx_period == 7);
   for (const char* bad : {"", "dc", "quick", "dc1234567", "Skew"}) {
