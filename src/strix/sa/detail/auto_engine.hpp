@@ -9,6 +9,7 @@
 #include <string>
 
 #include <strix/core/device_view.hpp>
+#include <strix/core/host_memory.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
 #include <strix/sa/detail/repetition_probe.hpp>
 #include <strix/sa/suffix_array.hpp>
@@ -16,18 +17,25 @@
 namespace strix::detail {
 
 // The rule, from the measurements in bench/RESULTS.md §9 (issue 11; H200 and its 16-core
-// host, and a 2-core machine):
+// host, and a 2-core machine) and §16 (issue 24):
 // - GPUs: prefix doubling, fastest on natural text, DNA and source archives; skew (DC3) on
 //   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
 //   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
 //   only when `text` is given and the text is long enough for it to matter.
-// - host backends: libdivsufsort (when built in) below 4 threads or 1 MiB — on 2 threads
-//   prefix doubling took 1.09x its time; prefix doubling from 4 threads and 1 MiB on (1.5x
-//   faster than libdivsufsort on 4 threads, 3.6x on 16 for 40 MB; 3x on 16 for 1 MiB).
+// - host backends: libdivsufsort (when built in; else sais, as fast and as lean) below 4
+//   threads or 1 MiB — on 2 threads prefix doubling took 1.09x its time; prefix doubling from
+//   4 threads and 1 MiB on (1.5x faster than libdivsufsort on 4 threads, 3.6x on 16 for
+//   40 MB; 3x on 16 for 1 MiB) when its working memory fits in the host memory available
+//   (host_memory_available()), else sais, in about 5n bytes instead of 39n (77n with 64-bit
+//   entries).
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
 constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
 constexpr int auto_host_parallel_threads = 4;
+// Host prefix doubling's peak bytes per input byte, text and suffix array included (the tool's
+// --stats on text and DNA, 2026-11-24).
+template <class I>
+constexpr std::uint64_t host_prefix_doubling_bytes_per_byte = sizeof(I) == 4 ? 39 : 77;
 
 template <class ExecSpace, class I>
 sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std::uint64_t n,
@@ -35,8 +43,10 @@ sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std:
   sa_options o = base;
   if constexpr (is_host_space_v<ExecSpace>) {
     const bool parallel = space.concurrency() >= auto_host_parallel_threads && n >= auto_host_parallel_min_length;
-    o.algorithm = !parallel && sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort) ? sa_algorithm::divsufsort
-                                                                                          : sa_algorithm::prefix_doubling;
+    const bool doubling_fits = n <= host_memory_available() / host_prefix_doubling_bytes_per_byte<I>;
+    if (parallel && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
+    else if (!parallel && sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort)) o.algorithm = sa_algorithm::divsufsort;
+    else o.algorithm = sa_algorithm::sais;
   } else {
     o.algorithm = sa_algorithm::prefix_doubling;
     if (text && n >= auto_probe_min_length && repeated_sample_fraction(space, *text) >= auto_repetitive_fraction)

@@ -11,6 +11,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #ifdef _OPENMP
@@ -97,6 +98,7 @@ struct bucket_table {
   S* bucket;
   int threads;
   scratch_meter* meter;
+  S* s_part;  // k entries for the scans on several threads, or null: one thread
 
   void load_counts() {
     if (count) std::copy(count, count + k, bucket);
@@ -168,23 +170,35 @@ inline void induce_s_step(const C* text, S* sa, S* bucket, S i, S j, S& top) {
 }
 
 #ifdef _OPENMP
-// The scans of a byte text on several threads, a block of sa at a time (the idea of
+// The scans on several threads, a block of sa at a time (the idea of
 // libsais' and of parallel SA-IS papers): the threads first read, for every entry of the
 // block that is final already, the symbol before it and what the scan will do with it
 // (the random reads of the text: nearly all of a scan's time), then one thread runs the
 // scan over the block from those symbols. An entry the scan itself writes into the block
 // is read again in the second phase. The result is the sequential scan's, exactly.
 constexpr std::size_t parallel_block = std::size_t(1) << 16;
-using block_symbol = std::uint16_t;  // a byte, or one of:
-constexpr block_symbol nothing_to_do = 256, read_again = 257, lms_here = 258;
 
-template <bool collect_lms, class S>
-S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, int threads) {
+// What the first phase leaves for an entry: the symbol whose bucket gets an induced entry, or
+// one of three marks above every symbol (bytes: 16 bits; names: their own type).
+template <class S, class C>
+struct block_symbols {
+  using type = std::conditional_t<sizeof(C) == 1, std::uint16_t, S>;
+  static constexpr type nothing_to_do = sizeof(C) == 1 ? type(258) : type(~type(0));
+  static constexpr type read_again = type(nothing_to_do - 1), lms_here = type(nothing_to_do - 2);
+};
+
+// s_part: k entries, where each bucket's S part starts (the heads after the L scan).
+template <bool collect_lms, class S, class C>
+S induce_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, S* s_part) {
+  using marks = block_symbols<S, C>;
+  using block_symbol = typename marks::type;
+  constexpr block_symbol nothing_to_do = marks::nothing_to_do, read_again = marks::read_again,
+                         lms_here = marks::lms_here;
   S* bucket = table.bucket;
+  const S k = table.k;
   std::vector<block_symbol> symbols(parallel_block);
   table.meter->add(symbols.size() * sizeof(block_symbol));
   block_symbol* sym = symbols.data();
-  S s_part[256];  // where each bucket's S part starts: the heads after the L scan
   S top = n;
   table.heads();
   sa[bucket[text[n - 1]]++] = n - 1;
@@ -199,7 +213,7 @@ S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint
         if (i + prefetch_ahead < e) prefetch_text_before(text, sa[i + prefetch_ahead]);
         const S j = sa[i];
         if (j == 0) sym[i - a] = read_again;
-        else sym[i - a] = text[j - 1] >= text[j] ? text[j - 1] : nothing_to_do;
+        else sym[i - a] = text[j - 1] >= text[j] ? static_cast<block_symbol>(text[j - 1]) : nothing_to_do;
       }
 #pragma omp single
       for (S i = a; i < e; ++i) {
@@ -210,7 +224,7 @@ S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint
     }
 #pragma omp single
     {
-      std::copy(bucket, bucket + 256, s_part);
+      std::copy(bucket, bucket + k, s_part);
       table.tails();
     }
     for (S e = n; e > 0;) {
@@ -224,11 +238,11 @@ S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint
         const S j = sa[i];
         block_symbol v = read_again;
         if (j > 0) {
-          const std::uint8_t cj = text[j];
+          const C cj = text[j];
           const bool j_is_s = i >= s_part[cj];
           if (!j_is_s || i >= bucket[cj]) {
-            const std::uint8_t c = text[j - 1];
-            if (c < cj || (c == cj && j_is_s)) v = c;
+            const C c = text[j - 1];
+            if (c < cj || (c == cj && j_is_s)) v = static_cast<block_symbol>(c);
             else v = collect_lms && j_is_s && c > cj ? lms_here : nothing_to_do;
           }
         }
@@ -259,10 +273,8 @@ S induce_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint
 template <bool collect_lms, class S, class C>
 S induce(const C* text, S* sa, S n, bucket_table<S, C>& table) {
 #ifdef _OPENMP
-  if constexpr (sizeof(C) == 1) {
-    const int t = team_size(n, table.threads);
-    if (t > 1) return induce_blocked<collect_lms>(text, sa, n, table, t);
-  }
+  const int t = team_size(n, table.threads);
+  if (t > 1 && table.s_part) return induce_blocked<collect_lms>(text, sa, n, table, t, table.s_part);
 #endif
   S* bucket = table.bucket;
   table.heads();
@@ -311,17 +323,26 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     return;
   }
   std::vector<S> owned;
-  bucket_table<S, C> table{text, n, k, nullptr, nullptr, threads, &meter};
-  if (free_length >= 2 * k) {
+  bucket_table<S, C> table{text, n, k, nullptr, nullptr, threads, &meter, nullptr};
+  // The scans run on several threads when a third table fits: always for bytes, for names
+  // when the free part holds it (about the first reduced level on text).
+  if (free_length >= 3 * k && threads > 1) {
+    table.bucket = free_space;
+    table.count = free_space + k;
+    table.s_part = free_space + 2 * k;
+  } else if (free_length >= 2 * k) {
     table.bucket = free_space;
     table.count = free_space + k;
   } else if (free_length >= k) {
     table.bucket = free_space;
   } else {
-    owned.resize(sizeof(C) == 1 ? 2 * static_cast<std::size_t>(k) : static_cast<std::size_t>(k));
+    owned.resize(sizeof(C) == 1 ? 3 * static_cast<std::size_t>(k) : static_cast<std::size_t>(k));
     meter.add(owned.size() * sizeof(S));
     table.bucket = owned.data();
-    if (sizeof(C) == 1) table.count = owned.data() + k;
+    if (sizeof(C) == 1) {
+      table.count = owned.data() + k;
+      table.s_part = owned.data() + 2 * k;
+    }
   }
   if (table.count) count_symbols(text, n, k, table.count, threads);
 
