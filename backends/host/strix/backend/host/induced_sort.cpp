@@ -120,13 +120,22 @@ struct bucket_table {
   }
 };
 
-// Calls f(p) for every LMS position p, from the last to the first.
+// Whether position i is S-type, from the text after it (past a run of equal symbols).
+template <class S, class C>
+bool s_type_at(const C* text, S n, S i) {
+  S j = i;
+  while (j + 1 < n && text[j] == text[j + 1]) ++j;
+  return j + 1 < n && text[j] < text[j + 1];
+}
+
+// Calls f(p) for every LMS position p in [lo, hi), from the last to the first.
 template <class S, class C, class F>
-void for_each_lms_descending(const C* text, S n, F&& f) {
-  if (n < 2) return;
-  bool next_is_s = false;  // the last suffix is L-type
-  C next = text[n - 1];
-  for (S i = n - 1; i-- > 0;) {
+void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
+  if (hi <= lo) return;
+  bool next_is_s = s_type_at(text, n, hi - 1);
+  C next = text[hi - 1];
+  const S stop = lo == 0 ? 0 : lo - 1;
+  for (S i = hi - 1; i-- > stop;) {
     const C here = text[i];
     // Bitwise, not short-circuit: on text the branches would be unpredictable.
     const bool is_s = (here < next) | ((here == next) & next_is_s);
@@ -134,6 +143,75 @@ void for_each_lms_descending(const C* text, S n, F&& f) {
     next_is_s = is_s;
     next = here;
   }
+}
+
+template <class S, class C, class F>
+void for_each_lms_descending(const C* text, S n, F&& f) {
+  for_each_lms_in(text, n, S(0), n, f);
+}
+
+// Runs f(c, lo, hi) for the parts c of [0, n) split evenly over the team, in parallel.
+template <class S, class F>
+int split_parallel(S n, int threads, F&& f) {
+  const int t = team_size(n, threads);
+  const S part = (n + t - 1) / t;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(t) schedule(static, 1) if (t > 1)
+#endif
+  for (int c = 0; c < t; ++c) {
+    const S lo = std::min<S>(n, part * c), hi = std::min<S>(n, lo + part);
+    f(c, lo, hi);
+  }
+  return t;
+}
+
+// The m LMS positions of the text, in text order, into out[0, m).
+template <class S, class C>
+void gather_lms(const C* text, S n, S* out, S m, int threads) {
+  if (team_size(n, threads) == 1) {
+    S at = m;
+    for_each_lms_descending(text, n, [&](S p) { out[--at] = p; });
+    return;
+  }
+  // Each part counts its LMS positions, then writes them from where its count says.
+  std::vector<S> first(static_cast<std::size_t>(team_size(n, threads)) + 1, 0);
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S count = 0;
+    for_each_lms_in(text, n, lo, hi, [&](S) { ++count; });
+    first[c + 1] = count;
+  });
+  for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S at = first[c + 1];
+    for_each_lms_in(text, n, lo, hi, [&](S p) { out[--at] = p; });
+  });
+}
+
+// For every LMS position p, the length of its LMS substring (through the next LMS symbol)
+// at sa[m + p / 2]; the last one's runs into the sentinel and is given n - p + 1. Returns
+// the last LMS position.
+template <class S, class C>
+S store_lms_lengths(const C* text, S n, S* slots, int threads) {
+  const int parts = team_size(n, threads);
+  std::vector<S> lowest(parts, n), highest(parts, n);
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S next = n;
+    for_each_lms_in(text, n, lo, hi, [&](S p) {
+      if (next == n) highest[c] = p;
+      else slots[p / 2] = next - p + 1;
+      next = p;
+    });
+    lowest[c] = next;
+  });
+  // Each part's last LMS substring ends in the next part that has one.
+  S next = n, last = n;
+  for (int c = parts; c-- > 0;) {
+    if (highest[c] == n) continue;
+    if (last == n) last = highest[c];
+    slots[highest[c] / 2] = next == n ? n - highest[c] + 1 : next - highest[c] + 1;
+    next = lowest[c];
+  }
+  return last;
 }
 
 // The scans prefetch the text before the entry `prefetch_ahead` steps ahead. (Prefetching
@@ -313,6 +391,80 @@ bool same_lms_substring(const C* text, S n, S p, S q, S length) {
   return true;
 }
 
+// Names the sorted LMS substrings in sa[0, m) (lengths at sa[m + p / 2], see
+// store_lms_lengths): equal substrings share a name, names 1, 2, ... in sorted order, each
+// written over its length. Returns the number of names. On several threads (when the top
+// bit of an entry is free) the threads first mark where a new name starts, reading only,
+// then name their parts from the counts of the parts before.
+template <class S, class C>
+S name_lms_substrings(const C* text, S n, S* sa, S m, S last_lms, int threads) {
+  S* slots = sa + m;
+  // The last LMS substring runs into the sentinel: it equals no other.
+  const auto differs = [&](S p, S length, S q, S q_length) {
+    return length != q_length || p == last_lms || q == last_lms || !same_lms_substring(text, n, p, q, length);
+  };
+  constexpr S top = S(1) << (8 * sizeof(S) - 1);
+  const int parts = team_size(m, threads);
+  if (parts == 1 || n >= top) {
+    S names = 0, previous = 0, previous_length = 0;
+    for (S i = 0; i < m; ++i) {
+      if (i + prefetch_ahead < m) {
+        const S ahead = sa[i + prefetch_ahead];
+        prefetch(slots + ahead / 2);
+        prefetch(text + ahead);
+      }
+      const S p = sa[i], length = slots[p / 2];
+      if (i == 0 || differs(p, length, previous, previous_length)) ++names;
+      slots[p / 2] = names;
+      previous = p;
+      previous_length = length;
+    }
+    return names;
+  }
+  // Each part's first entry is compared with the entry before the part, read before any
+  // part marks its entries.
+  std::vector<S> before(parts, 0), before_length(parts, 0), starts(static_cast<std::size_t>(parts) + 1, 0);
+  split_parallel(m, threads, [&](int c, S lo, S) {
+    if (lo > 0) {
+      before[c] = sa[lo - 1];
+      before_length[c] = slots[before[c] / 2];
+    }
+  });
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S previous = before[c], previous_length = before_length[c], count = 0;
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) {
+        const S ahead = sa[i + prefetch_ahead];
+        prefetch(slots + ahead / 2);
+        prefetch(text + ahead);
+      }
+      const S p = sa[i], length = slots[p / 2];
+      if (i == 0 || differs(p, length, previous, previous_length)) {
+        sa[i] = p | top;
+        ++count;
+      }
+      previous = p;
+      previous_length = length;
+    }
+    starts[c + 1] = count;
+  });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S name = starts[c];
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~top) / 2);
+      S p = sa[i];
+      if (p & top) {
+        ++name;
+        p &= ~top;
+        sa[i] = p;
+      }
+      slots[p / 2] = name;
+    }
+  });
+  return starts[parts];
+}
+
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 template <class S, class C>
@@ -361,28 +513,8 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // Name the LMS substrings: equal substrings share a name, in sorted order. Lengths
     // and then names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
     fill_zero(sa + m, n - m, threads);
-    S next_lms = n, last_lms = 0;
-    for_each_lms_descending(text, n, [&](S p) {
-      if (next_lms == n) last_lms = p;
-      sa[m + p / 2] = next_lms - p + 1;  // up to and including the next LMS symbol
-      next_lms = p;
-    });
-    S names = 0, previous = 0, previous_length = 0;
-    for (S i = 0; i < m; ++i) {
-      if (i + prefetch_ahead < m) {
-        const S ahead = sa[i + prefetch_ahead];
-        prefetch(sa + m + ahead / 2);
-        prefetch(text + ahead);
-      }
-      const S p = sa[i], length = sa[m + p / 2];
-      // The last LMS substring runs into the sentinel: it equals no other.
-      const bool same = i > 0 && length == previous_length && p != last_lms && previous != last_lms &&
-                        same_lms_substring(text, n, p, previous, length);
-      if (!same) ++names;
-      sa[m + p / 2] = names;
-      previous = p;
-      previous_length = length;
-    }
+    const S last_lms = store_lms_lengths(text, n, sa + m, threads);
+    const S names = name_lms_substrings(text, n, sa, m, last_lms, threads);
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
@@ -392,12 +524,13 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
       S* reduced = sa + (n - m);
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
-      S at = n;
-      for_each_lms_descending(text, n, [&](S p) { sa[--at] = p; });
-      for (S i = 0; i < m; ++i) {
-        if (i + prefetch_ahead < m) prefetch(reduced + sa[i + prefetch_ahead]);
-        sa[i] = reduced[sa[i]];
-      }
+      gather_lms(text, n, reduced, m, threads);
+      split_parallel(m, threads, [&](int, S lo, S hi) {
+        for (S i = lo; i < hi; ++i) {
+          if (i + prefetch_ahead < hi) prefetch(reduced + sa[i + prefetch_ahead]);
+          sa[i] = reduced[sa[i]];
+        }
+      });
     }
     // Stage 2: the sorted LMS suffixes at their buckets' tails, then induce.
     fill_zero(sa + m, n - m, threads);
