@@ -96,11 +96,25 @@ class space_session final : public session {
     return d;
   }
 
-  // A device array into `into` (reallocated when too small; fenced); returns its bytes.
+  // Whether arrays of this space are host memory already (host backends): to_host then
+  // hands them out as they are, and no staging memory is needed.
+  static constexpr bool arrays_on_host =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space>::accessible;
+
+  // A device array into `into` (reallocated when too small; fenced); returns its bytes. On
+  // host backends, the array itself, kept alive by the returned buffer (`into` is unused).
   template <class View>
   host_buffer to_host(const View& v, host_buffer& into) {
     using T = typename View::non_const_value_type;
     const std::size_t bytes = v.extent(0) * sizeof(T);
+    if constexpr (arrays_on_host) {
+      space_.fence();
+      host_buffer h;
+      h.data = reinterpret_cast<std::uint8_t*>(const_cast<T*>(v.data()));
+      h.bytes = bytes;
+      h.owner = std::shared_ptr<std::uint8_t>(h.data, [keep = View(v)](std::uint8_t*) mutable { keep = View(); });
+      return h;
+    }
     if (into.bytes < bytes) into = allocate_host(bytes);
     Kokkos::View<T*, host_space, Kokkos::MemoryUnmanaged> dst(reinterpret_cast<T*>(into.data), v.extent(0));
     strix::copy(space_, dst, v);

@@ -50,7 +50,8 @@ class typed_index_job final : public index_job::typed {
   void prepare_suffix_array() override {
     const auto t0 = session::clock::now();
     index_->reserve_suffix_array();
-    if (!out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+    // The staging memory the arrays go out through (host backends hand them out directly).
+    if (!space_session<Space>::arrays_on_host && !out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
     s_.add_allocate_time(t0);
   }
 
