@@ -223,12 +223,18 @@ inline void prefetch_text_before(const C* text, S entry) {
 }
 
 // One step of each scan, on the entry j = sa[i] (see induce).
-template <class S, class C>
-inline void induce_l_step(const C* text, S* sa, S* bucket, S j) {
+// Stage 1 (clear_used) empties the slot of an entry whose predecessor it induced here: the
+// S scan then passes it without reading the text (only entries before an S-type position
+// still induce anything there, and the final order comes from stage 2).
+template <bool clear_used, class S, class C>
+inline void induce_l_step(const C* text, S* sa, S* bucket, S i, S j) {
   // Here j is L-type or LMS, so j - 1 is L-type exactly when its symbol is not smaller.
   if (j > 0) {
     const C c = text[j - 1];
-    if (c >= text[j]) sa[bucket[c]++] = j - 1;
+    if (c >= text[j]) {
+      sa[bucket[c]++] = j - 1;
+      if constexpr (clear_used) sa[i] = 0;
+    }
   }
 }
 
@@ -296,8 +302,12 @@ S induce_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threa
 #pragma omp single
       for (S i = a; i < e; ++i) {
         const block_symbol v = sym[i - a];
-        if (v == read_again) induce_l_step(text, sa, bucket, sa[i]);
-        else if (v != nothing_to_do) sa[bucket[v]++] = sa[i] - 1;
+        if (v == read_again) {
+          induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
+        } else if (v != nothing_to_do) {
+          sa[bucket[v]++] = sa[i] - 1;
+          if constexpr (collect_lms) sa[i] = 0;
+        }
       }
     }
 #pragma omp single
@@ -376,7 +386,7 @@ S induce(const C* text, S* sa, S n, bucket_table<S, C>& table) {
   sa[bucket[text[n - 1]]++] = n - 1;
   for (S i = 0; i < n; ++i) {
     if (i + prefetch_ahead < n) prefetch_text_before(text, sa[i + prefetch_ahead]);
-    induce_l_step(text, sa, bucket, sa[i]);
+    induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
   }
   table.tails();
   S top = n;
@@ -481,6 +491,35 @@ S name_lms_substrings(const C* text, S n, S* sa, S m, S last_lms, int threads) {
   return starts[parts];
 }
 
+// Moves the m sorted LMS suffixes in sa[0, m) to the tails of their buckets (`tail`: one past
+// each bucket's last slot), in order, emptying the slots they leave; sa[m, n) is empty. Each
+// entry's target is at or above its slot, so going down from the last is safe. Bytes: the
+// entries of one symbol are contiguous, so each bucket's are found by binary search and moved
+// as a block; larger alphabets move entry by entry.
+template <class S, class C>
+void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
+  if constexpr (sizeof(C) == 1) {
+    S hi = m;
+    for (int c = 255; c >= 0 && hi > 0; --c) {
+      const S lo = static_cast<S>(
+          std::partition_point(sa, sa + hi, [&](S p) { return text[p] < static_cast<C>(c); }) - sa);
+      const S count = hi - lo, to = tail[c] - count;
+      if (count > 0 && to != lo) {
+        std::memmove(sa + to, sa + lo, count * sizeof(S));
+        std::fill(sa + lo, sa + std::min(hi, to), S(0));
+      }
+      hi = lo;
+    }
+  } else {
+    for (S i = m; i-- > 0;) {
+      if (i >= prefetch_ahead) prefetch(text + sa[i - prefetch_ahead]);
+      const S j = sa[i];
+      sa[i] = 0;
+      sa[--tail[text[j]]] = j;
+    }
+  }
+}
+
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 template <class S, class C>
@@ -551,12 +590,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // Stage 2: the sorted LMS suffixes at their buckets' tails, then induce.
     fill_zero(sa + m, n - m, threads);
     table.tails();
-    for (S i = m; i-- > 0;) {
-      if (i >= prefetch_ahead) prefetch(text + sa[i - prefetch_ahead]);
-      const S j = sa[i];
-      sa[i] = 0;
-      sa[--table.bucket[text[j]]] = j;
-    }
+    place_sorted_lms(text, sa, m, table.bucket);
   }
   induce<false>(text, sa, n, table);
   meter.remove(owned.size() * sizeof(S));
