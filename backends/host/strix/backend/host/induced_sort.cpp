@@ -7,6 +7,7 @@
 #include "induced_sort.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -31,6 +32,22 @@ constexpr std::size_t prefetch_ahead = 64;
 constexpr std::size_t parallel_min_length = std::size_t(1) << 16;
 
 inline void prefetch(const void* p) { __builtin_prefetch(p, 0, 0); }
+
+// Where a conditional store goes: `to` when `take`, else `spare`, chosen by masks so that the
+// compiler cannot turn it back into a branch (as it does with ?: on pointers), which on text
+// would be mispredicted about half the time.
+template <class S>
+inline S* store_target(bool take, S* to, S* spare) {
+  const auto mask = std::uintptr_t(0) - static_cast<std::uintptr_t>(take);
+  return reinterpret_cast<S*>((reinterpret_cast<std::uintptr_t>(to) & mask) |
+                              (reinterpret_cast<std::uintptr_t>(spare) & ~mask));
+}
+
+// The address of a[i] without forming an out-of-range pointer when i is not used.
+template <class S>
+inline S* slot_address(S* a, S i) {
+  return reinterpret_cast<S*>(reinterpret_cast<std::uintptr_t>(a) + static_cast<std::uintptr_t>(i) * sizeof(S));
+}
 
 template <class S>
 int team_size(S n, int threads) {
@@ -128,7 +145,10 @@ bool s_type_at(const C* text, S n, S i) {
   return j + 1 < n && text[j] < text[j + 1];
 }
 
-// Calls f(p) for every LMS position p in [lo, hi), from the last to the first.
+// Calls f(p, lms, symbol at p) for every position p in [lo, hi) but 0, from the last to the
+// first; lms says whether p is an LMS position. Every position, not just the LMS ones, so that
+// the callers can act without a branch (which the text would make unpredictable: half of
+// this walk's time went to mispredicted branches when it called back for LMS positions only).
 template <class S, class C, class F>
 void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
   if (hi <= lo) return;
@@ -137,9 +157,8 @@ void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
   const S stop = lo == 0 ? 0 : lo - 1;
   for (S i = hi - 1; i-- > stop;) {
     const C here = text[i];
-    // Bitwise, not short-circuit: on text the branches would be unpredictable.
     const bool is_s = (here < next) | ((here == next) & next_is_s);
-    if (next_is_s & !is_s) f(i + 1);
+    f(i + 1, next_is_s & !is_s, next);
     next_is_s = is_s;
     next = here;
   }
@@ -169,21 +188,27 @@ int split_parallel(S n, int threads, F&& f) {
 template <class S, class C>
 void gather_lms(const C* text, S n, S* out, S m, int threads) {
   if (team_size(n, threads) == 1) {
-    S at = m;
-    for_each_lms_descending(text, n, [&](S p) { out[--at] = p; });
+    S at = m, spare;
+    for_each_lms_descending(text, n, [&](S p, bool lms, C) {
+      *store_target(lms, slot_address(out, at - 1), &spare) = p;
+      at -= lms;
+    });
     return;
   }
   // Each part counts its LMS positions, then writes them from where its count says.
   std::vector<S> first(static_cast<std::size_t>(team_size(n, threads)) + 1, 0);
   split_parallel(n, threads, [&](int c, S lo, S hi) {
     S count = 0;
-    for_each_lms_in(text, n, lo, hi, [&](S) { ++count; });
+    for_each_lms_in(text, n, lo, hi, [&](S, bool lms, C) { count += lms; });
     first[c + 1] = count;
   });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S at = first[c + 1];
-    for_each_lms_in(text, n, lo, hi, [&](S p) { out[--at] = p; });
+    S at = first[c + 1], spare;
+    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
+      *store_target(lms, slot_address(out, at - 1), &spare) = p;
+      at -= lms;
+    });
   });
 }
 
@@ -195,12 +220,14 @@ S store_lms_lengths(const C* text, S n, S* slots, int threads) {
   const int parts = team_size(n, threads);
   std::vector<S> lowest(parts, n), highest(parts, n);
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S next = n;
-    for_each_lms_in(text, n, lo, hi, [&](S p) {
-      if (next == n) highest[c] = p;
-      else slots[p / 2] = next - p + 1;
-      next = p;
+    S next = n, high = n, spare;
+    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
+      const bool first = next == n;
+      *store_target(lms & !first, slots + p / 2, &spare) = next - p + 1;
+      high = lms & first ? p : high;
+      next = lms ? p : next;
     });
+    highest[c] = high;
     lowest[c] = next;
   });
   // Each part's last LMS substring ends in the next part that has one.
@@ -219,7 +246,7 @@ S store_lms_lengths(const C* text, S n, S* slots, int threads) {
 // bucket stall the scan.)
 template <class S, class C>
 inline void prefetch_text_before(const C* text, S entry) {
-  prefetch(text + (entry ? entry - 1 : 0));
+  prefetch(text + entry - (entry != 0));
 }
 
 // One step of each scan, on the entry j = sa[i] (see induce).
@@ -384,15 +411,42 @@ S induce(const C* text, S* sa, S n, bucket_table<S, C>& table) {
   table.heads();
   // The last suffix is the smallest of its bucket (the sentinel follows it) and L-type.
   sa[bucket[text[n - 1]]++] = n - 1;
+  S spare;
   for (S i = 0; i < n; ++i) {
     if (i + prefetch_ahead < n) prefetch_text_before(text, sa[i + prefetch_ahead]);
-    induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
+    if constexpr (sizeof(C) == 1) {
+      // Bytes: the same step without a branch on the text (the 256 heads are cached).
+      const S j = sa[i];
+      const C c = text[j - (j != 0)];
+      const bool push = (j != 0) & (c >= text[j]);
+      S& head = bucket[c];
+      *store_target(push, slot_address(sa, head), &spare) = j - 1;
+      head += push;
+      if constexpr (collect_lms) sa[i] = j & (S(0) - S(!push));
+    } else {
+      induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
+    }
   }
   table.tails();
   S top = n;
   for (S i = n; i-- > 0;) {
     if (i >= prefetch_ahead) prefetch_text_before(text, sa[i - prefetch_ahead]);
-    induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
+    if constexpr (sizeof(C) == 1) {
+      const S j = sa[i];
+      const C c = text[j - (j != 0)], cj = text[j];
+      const bool j_is_s = i >= bucket[cj];
+      const bool push = (j != 0) & ((c < cj) | ((c == cj) & j_is_s));
+      S& tail = bucket[c];
+      tail -= push;
+      *store_target(push, slot_address(sa, tail), &spare) = j - 1;
+      if constexpr (collect_lms) {
+        const bool lms = (j != 0) & j_is_s & (c > cj);
+        top -= lms;
+        *store_target(lms, slot_address(sa, top), &spare) = j;
+      }
+    } else {
+      induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
+    }
   }
   return n - top;
 }
@@ -556,10 +610,16 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   // Stage 1: sort the LMS substrings by inducing from the LMS positions in text order.
   fill_zero(sa, n, threads);
   table.tails();
-  S lms_count = 0;
-  for_each_lms_descending(text, n, [&](S p) {
-    sa[--table.bucket[text[p]]] = p;
-    ++lms_count;
+  S lms_count = 0, spare;
+  for_each_lms_descending(text, n, [&](S p, bool lms, C symbol) {
+    if constexpr (sizeof(C) == 1) {  // the 256 tails are cached: no branch
+      S& tail = table.bucket[symbol];
+      tail -= lms;
+      *store_target(lms, slot_address(sa, tail), &spare) = p;
+    } else if (lms) {  // a bucket of names is a cache miss: only for LMS positions
+      sa[--table.bucket[symbol]] = p;
+    }
+    lms_count += lms;
   });
   if (lms_count > 1) {
     // The LMS entries, in the order of their substrings, to sa[0, m).
@@ -573,9 +633,12 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
-      S to = n;
-      for (S i = n; i-- > m;)
-        if (sa[i]) sa[--to] = sa[i] - 1;
+      S to = n, spare;
+      for (S i = n; i-- > m;) {
+        const S name = sa[i];
+        *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
+        to -= name != 0;
+      }
       S* reduced = sa + (n - m);
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
