@@ -22,12 +22,13 @@ namespace strix::detail {
 //   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
 //   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
 //   only when `text` is given and the text is long enough for it to matter.
-// - host backends: libdivsufsort (when built in; else sais, as fast and as lean) below 4
-//   threads or 1 MiB — on 2 threads prefix doubling took 1.09x its time; prefix doubling from
-//   4 threads and 1 MiB on (1.5x faster than libdivsufsort on 4 threads, 3.6x on 16 for
-//   40 MB; 3x on 16 for 1 MiB) when its working memory fits in the host memory available
-//   (host_memory_available()), else sais, in about 5n bytes instead of 39n (77n with 64-bit
-//   entries).
+// - host backends, from 1 MiB: prefix doubling from 4 threads (1.5x faster than libdivsufsort
+//   on 4 threads, 3.6x on 16 for 40 MB; 3x on 16 for 1 MiB) when its working memory fits in
+//   the host memory available (host_memory_available()), else sais, in about 5n bytes instead
+//   of 39n (77n with 64-bit entries); sais on 2 and 3 threads (1.15-1.3x faster than
+//   libdivsufsort on 2 threads on English, DNA and a source tar, §16). On one thread and below
+//   1 MiB, libdivsufsort (sais took 1.1-1.4x its time on one thread), or sais in builds
+//   without it.
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
 constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
@@ -42,10 +43,12 @@ sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std:
                             const text_view<ExecSpace>* text) {
   sa_options o = base;
   if constexpr (is_host_space_v<ExecSpace>) {
-    const bool parallel = space.concurrency() >= auto_host_parallel_threads && n >= auto_host_parallel_min_length;
+    const int threads = space.concurrency();
+    const bool large = n >= auto_host_parallel_min_length;
     const bool doubling_fits = n <= host_memory_available() / host_prefix_doubling_bytes_per_byte<I>;
-    if (parallel && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
-    else if (!parallel && sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort)) o.algorithm = sa_algorithm::divsufsort;
+    if (large && threads >= auto_host_parallel_threads && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
+    else if (large && threads >= 2) o.algorithm = sa_algorithm::sais;
+    else if (sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort)) o.algorithm = sa_algorithm::divsufsort;
     else o.algorithm = sa_algorithm::sais;
   } else {
     o.algorithm = sa_algorithm::prefix_doubling;

@@ -224,7 +224,7 @@ S store_lms_lengths(const C* text, S n, S* slots, int threads) {
     for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
       const bool first = next == n;
       *store_target(lms & !first, slots + p / 2, &spare) = next - p + 1;
-      high = lms & first ? p : high;
+      high = (lms & first) ? p : high;
       next = lms ? p : next;
     });
     highest[c] = high;
