@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Suffix arrays by induced sorting (SA-IS, Nong, Zhang and Chan 2009), tuned for host
-// memory: the working set is the text, the suffix array and a 256-entry bucket table; the
+// memory: the working set is the text, the suffix array and small bucket tables; the
 // reduced problems of the recursion live inside the suffix array itself (and their bucket
-// tables too when the free part of it holds them). The long scans prefetch the text ahead
-// of the suffix array, and the passes that parallelize cleanly use `threads` OpenMP
-// threads. Plain C++: compiled once into libstrix, for every host execution space.
+// tables too when the free part of it holds them). The scans prefetch the text ahead of the
+// suffix array; with `threads` > 1 OpenMP threads they run a block at a time (the threads
+// read the text, one induces), and the LMS walks and the naming run in parallel parts.
+// Plain C++: compiled once into libstrix, for every host execution space.
 #include <cstddef>
 #include <cstdint>
 
