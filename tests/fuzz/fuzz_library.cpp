@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: strix's library entry points on arbitrary texts (Serial backend),
-// each against an independent oracle: the suffix array against a naive sort, the checker
-// against a corrupted copy, the LCP array against direct comparison, the BWT against
-// libdivsufsort's divbwt, the inverse BWT by round trip, and the longest-repeat queries
-// against the sequential algorithms. Byte 0 picks the index width; the text follows.
+// each against an independent oracle: the suffix array (and strix's induced sort, sais)
+// against a naive sort, the checker against a corrupted copy, the LCP array against direct
+// comparison, the BWT against libdivsufsort's divbwt, the inverse BWT by round trip, and the
+// longest-repeat queries against the sequential algorithms. Byte 0 picks the index width;
+// the text follows.
 #include <algorithm>
 #include <vector>
 
+#include <strix/backend/host/induced_sort.hpp>
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/strix.hpp>
 
@@ -29,6 +31,9 @@ void check_text(const bytes& text) {
   strix::text_index<space, I> index(space(), text.data(), n);
   const auto sa = copy_of<I>(index.suffix_array());
   STRIX_FUZZ_EXPECT(sa == strix_test::naive_suffix_array<I>(text));
+  std::vector<I> induced(n);
+  strix::backend::host::induced_suffix_array(text.data(), induced.data(), n, 1);
+  STRIX_FUZZ_EXPECT(induced == sa);
 
   // The checker accepts the suffix array and rejects it with two entries swapped.
   Kokkos::View<I*, Kokkos::HostSpace> wrong("wrong", n);
