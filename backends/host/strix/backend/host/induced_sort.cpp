@@ -184,9 +184,10 @@ int split_parallel(S n, int threads, F&& f) {
   return t;
 }
 
-// The m LMS positions of the text, in text order, into out[0, m).
+// The m LMS positions of the text, in text order, into out[0, m). `part_counts`: the LMS
+// positions in each part of split_parallel(n, threads), as store_lms_lengths counted them.
 template <class S, class C>
-void gather_lms(const C* text, S n, S* out, S m, int threads) {
+void gather_lms(const C* text, S n, S* out, S m, int threads, const std::vector<S>& part_counts) {
   if (team_size(n, threads) == 1) {
     S at = m, spare;
     for_each_lms_descending(text, n, [&](S p, bool lms, C) {
@@ -195,14 +196,9 @@ void gather_lms(const C* text, S n, S* out, S m, int threads) {
     });
     return;
   }
-  // Each part counts its LMS positions, then writes them from where its count says.
-  std::vector<S> first(static_cast<std::size_t>(team_size(n, threads)) + 1, 0);
-  split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S count = 0;
-    for_each_lms_in(text, n, lo, hi, [&](S, bool lms, C) { count += lms; });
-    first[c + 1] = count;
-  });
-  for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  // Each part writes its LMS positions from where the counts before it say.
+  std::vector<S> first(part_counts.size() + 1, 0);
+  for (std::size_t c = 0; c < part_counts.size(); ++c) first[c + 1] = first[c] + part_counts[c];
   split_parallel(n, threads, [&](int c, S lo, S hi) {
     S at = first[c + 1], spare;
     for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
@@ -214,21 +210,25 @@ void gather_lms(const C* text, S n, S* out, S m, int threads) {
 
 // For every LMS position p, the length of its LMS substring (through the next LMS symbol)
 // at sa[m + p / 2]; the last one's runs into the sentinel and is given n - p + 1. Returns
-// the last LMS position.
+// the last LMS position; part_counts gets the number of LMS positions in each part of
+// split_parallel(n, threads) (for gather_lms).
 template <class S, class C>
-S store_lms_lengths(const C* text, S n, S* slots, int threads) {
+S store_lms_lengths(const C* text, S n, S* slots, int threads, std::vector<S>& part_counts) {
   const int parts = team_size(n, threads);
   std::vector<S> lowest(parts, n), highest(parts, n);
+  part_counts.assign(parts, 0);
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S next = n, high = n, spare;
+    S next = n, high = n, count = 0, spare;
     for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
       const bool first = next == n;
       *store_target(lms & !first, slots + p / 2, &spare) = next - p + 1;
       high = (lms & first) ? p : high;
       next = lms ? p : next;
+      count += lms;
     });
     highest[c] = high;
     lowest[c] = next;
+    part_counts[c] = count;
   });
   // Each part's last LMS substring ends in the next part that has one.
   S next = n, last = n;
@@ -628,7 +628,8 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // Name the LMS substrings: equal substrings share a name, in sorted order. Lengths
     // and then names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
     fill_zero(sa + m, n - m, threads);
-    const S last_lms = store_lms_lengths(text, n, sa + m, threads);
+    std::vector<S> part_counts;
+    const S last_lms = store_lms_lengths(text, n, sa + m, threads, part_counts);
     const S names = name_lms_substrings(text, n, sa, m, last_lms, threads);
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
@@ -642,7 +643,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
       S* reduced = sa + (n - m);
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
-      gather_lms(text, n, reduced, m, threads);
+      gather_lms(text, n, reduced, m, threads, part_counts);
       split_parallel(m, threads, [&](int, S lo, S hi) {
         for (S i = lo; i < hi; ++i) {
           if (i + prefetch_ahead < hi) prefetch(reduced + sa[i + prefetch_ahead]);
