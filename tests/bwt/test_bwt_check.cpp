@@ -92,4 +92,46 @@ TEST_CASE_TEMPLATE_DEFINE("checker on a large text", C, checker_large) {
 }
 TEST_CASE_TEMPLATE_APPLY(checker_large, all_configs);
 
+TEST_CASE("inverse bwt: the text back at 1, 2 and 7 threads; inconsistent input is an error") {
+  // The walk is cut into 256 pieces a thread: the small inputs have a piece on every row, the
+  // large ones long pieces, runs and periods make pieces that end where others start.
+  std::vector<std::pair<std::string, bytes>> inputs = hard_inputs();
+  for (std::size_t n : {2, 255, 256, 257, 1000, 4097, 70001}) inputs.push_back({"random", random_text(n, n % 3 ? 4 : 256, n)});
+  for (auto& large : large_inputs(large_text_bytes(true), true)) inputs.push_back(std::move(large));
+  for (const auto& input : inputs) {
+    CAPTURE(input.first);
+    CAPTURE(input.second.size());
+    const auto [bwt, primary] = divbwt_of(input.second);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      CHECK(strix::inverse_bwt(bwt.data(), bwt.size(), primary, threads) == input.second);
+    }
+  }
+  auto expect_invalid = [](const bytes& bwt, std::uint64_t primary, int threads) {
+    try {
+      strix::inverse_bwt(bwt.data(), bwt.size(), primary, threads);
+      FAIL("no error");
+    } catch (const strix::error& e) {
+      CHECK(e.code() == strix::error_code::invalid_input);
+    }
+  };
+  // "aa" with the sentinel in row 1: LF is (0 1)(2), two cycles.
+  for (int threads : {1, 2}) expect_invalid(bytes{'a', 'a'}, 1, threads);
+  // A real BWT with its primary index moved: LF splits into several cycles.
+  const auto text = random_text(5000, 4, 3, 'A');
+  const auto [bwt, primary] = divbwt_of(text);
+  for (std::uint64_t wrong : {std::uint64_t(1), primary == 2500 ? std::uint64_t(2501) : std::uint64_t(2500)}) {
+    if (wrong == primary) continue;
+    bool rejected_or_other = false;
+    try {
+      rejected_or_other = strix::inverse_bwt(bwt.data(), bwt.size(), wrong, 2) != text;  // another text is fine too
+    } catch (const strix::error& e) {
+      rejected_or_other = e.code() == strix::error_code::invalid_input;
+    }
+    CHECK(rejected_or_other);
+  }
+  expect_invalid(bwt, 0, 2);
+  expect_invalid(bwt, bwt.size() + 1, 2);
+}
+
 TEST_SUITE_END();
