@@ -79,43 +79,50 @@ int thread_count(int threads) {
 #endif
 }
 
-// LF of every row of the full BWT (n + 1 rows, the sentinel in row `primary`), with the top
-// bit set on the start rows. Threads count their blocks' symbols, then fill them.
+// The symbol of row `row` of the full BWT (n + 1 rows, the sentinel in row `primary`).
+inline std::uint8_t row_symbol(const std::uint8_t* bwt, std::uint64_t primary, std::uint64_t row) {
+  return bwt[row < primary ? row : row - 1];
+}
+
+// Symbol counts of each of `parts` row blocks (the sentinel's row left out): their sums are
+// the BWT's counts, and their running sums where each block's rows of a symbol go in LF.
+std::vector<std::array<std::uint64_t, 256>> block_counts(const std::uint8_t* bwt, std::uint64_t n,
+                                                         std::uint64_t primary, int parts) {
+  const std::uint64_t rows = n + 1;
+  std::vector<std::array<std::uint64_t, 256>> counts(parts);
+#pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
+  for (int part = 0; part < parts; ++part) {
+    auto& mine = counts[part];
+    mine.fill(0);
+    for (std::uint64_t row = rows * part / parts, hi = rows * (part + 1) / parts; row < hi; ++row)
+      if (row != primary) ++mine[row_symbol(bwt, primary, row)];
+  }
+  return counts;
+}
+
+// LF of every row, with the top bit set on the start rows. `counts` are block_counts'; they
+// become each block's next LF value per symbol.
 template <class E>
 std::vector<E> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
-                              const std::vector<std::uint64_t>& starts, int threads) {
+                              std::vector<std::array<std::uint64_t, 256>>& counts,
+                              const std::vector<std::uint64_t>& starts) {
   constexpr E flag = E(1) << (8 * sizeof(E) - 1);
   const std::uint64_t rows = n + 1;
-  std::vector<E> lf(rows);
-  std::vector<std::array<std::uint64_t, 256>> next(threads);
-#pragma omp parallel num_threads(threads) if (threads > 1)
-  {
-#ifdef _OPENMP
-    const int t = omp_get_thread_num(), parts = omp_get_num_threads();
-#else
-    const int t = 0, parts = 1;
-#endif
-    // Every thread takes the same row block in both passes (the split does not depend on
-    // `parts` beyond the block bounds), so the counts it made are the rows it fills.
-    const std::uint64_t lo = rows * t / parts, hi = rows * (t + 1) / parts;
-    auto& mine = next[t];
-    mine.fill(0);
-    for (std::uint64_t row = lo; row < hi; ++row)
-      if (row != primary) ++mine[bwt[row < primary ? row : row - 1]];
-#pragma omp barrier
-#pragma omp single
-    {
-      for (int c = 0; c < 256; ++c) {
-        std::uint64_t at = b.first(c);
-        for (int u = 0; u < parts; ++u) {
-          const std::uint64_t here = next[u][c];
-          next[u][c] = at;
-          at += here;
-        }
-      }
+  const int parts = static_cast<int>(counts.size());
+  for (int c = 0; c < 256; ++c) {
+    std::uint64_t at = b.first(c);
+    for (auto& block : counts) {
+      const std::uint64_t here = block[c];
+      block[c] = at;
+      at += here;
     }
-    for (std::uint64_t row = lo; row < hi; ++row)
-      lf[row] = row == primary ? E(0) : static_cast<E>(mine[bwt[row < primary ? row : row - 1]]++);
+  }
+  std::vector<E> lf(rows);
+#pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
+  for (int part = 0; part < parts; ++part) {
+    auto& next = counts[part];
+    for (std::uint64_t row = rows * part / parts, hi = rows * (part + 1) / parts; row < hi; ++row)
+      lf[row] = row == primary ? E(0) : static_cast<E>(next[row_symbol(bwt, primary, row)]++);
   }
   for (const std::uint64_t s : starts) lf[s] |= flag;
   return lf;
@@ -174,44 +181,26 @@ void walk_pieces(const std::vector<E>& lf, const buckets& b, std::uint64_t prima
 template <class E>
 std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads) {
   const std::uint64_t rows = n + 1;
-  std::array<std::uint64_t, 256> counts{};
-  {
-    std::vector<std::array<std::uint64_t, 256>> local(threads);
-#pragma omp parallel num_threads(threads) if (threads > 1)
-    {
-#ifdef _OPENMP
-      const int t = omp_get_thread_num(), parts = omp_get_num_threads();
-#else
-      const int t = 0, parts = 1;
-#endif
-      auto& mine = local[t];
-      mine.fill(0);
-      for (std::uint64_t i = n * t / parts, end = n * (t + 1) / parts; i < end; ++i) ++mine[bwt[i]];
-    }
-    for (const auto& l : local)
-      for (int c = 0; c < 256; ++c) counts[c] += l[c];
-  }
-  const buckets b(counts, rows);
+  auto counts = block_counts(bwt, n, primary, threads);
+  std::array<std::uint64_t, 256> totals{};
+  for (const auto& block : counts)
+    for (int c = 0; c < 256; ++c) totals[c] += block[c];
+  const buckets b(totals, rows);
   // Start rows evenly spaced over the rows, row 0 ("$", where the text's last symbol is) first.
   const std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
   std::vector<std::uint64_t> starts(k);
   for (std::uint64_t j = 0; j < k; ++j) starts[j] = static_cast<std::uint64_t>((unsigned __int128)j * rows / k);
-  const std::vector<E> lf = lf_with_starts<E>(bwt, n, primary, b, starts, threads);
+  const std::vector<E> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
 
   std::vector<piece> pieces(k);
   const std::uint64_t expected_length = n / k + 1;
   // An exception must not leave an OpenMP region: the first one (out of memory, as the pieces
   // grow) is kept and thrown after it.
   std::exception_ptr failure;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-  {
-#ifdef _OPENMP
-    const int t = omp_get_thread_num(), parts = omp_get_num_threads();
-#else
-    const int t = 0, parts = 1;
-#endif
+#pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
+  for (int part = 0; part < threads; ++part) {
     try {
-      walk_pieces<E>(lf, b, primary, starts, pieces, k * t / parts, k * (t + 1) / parts, expected_length);
+      walk_pieces<E>(lf, b, primary, starts, pieces, k * part / threads, k * (part + 1) / threads, expected_length);
     } catch (...) {
 #pragma omp critical(strix_inverse_bwt_failure)
       if (!failure) failure = std::current_exception();
