@@ -2,6 +2,7 @@
 // BWT against libdivsufsort's divbwt, its inverse, and the suffix-array checker.
 #include <doctest/doctest.h>
 
+#include <strix/backend/host/bwt_gather.hpp>
 #include <strix/strix.hpp>
 
 #include "test_support.hpp"
@@ -47,6 +48,47 @@ TEST_CASE_TEMPLATE_DEFINE("bwt matches divbwt and inverts", C, bwt_divbwt) {
   }
 }
 TEST_CASE_TEMPLATE_APPLY(bwt_divbwt, all_configs);
+
+// The host gather behind strix::bwt on host backends, called directly (strix::bwt takes its
+// thread count from the execution space): around its 64-entry prefetch distance and 2^16-entry
+// parallel cut-off, with suffix 0's row anywhere (texts that start with their smallest or
+// largest byte put it first or last), 32- and 64-bit.
+TEST_CASE("bwt: the host gather matches divbwt at 1, 2 and 7 threads") {
+  auto inputs = hard_inputs();
+  for (std::size_t n : {63, 64, 65, 129, 65535, 65536, 65537, 200003}) {
+    const std::string size = " " + std::to_string(n);
+    inputs.push_back({"random DNA" + size, random_text(n, 4, n, 'A')});
+    auto low = random_text(n, 200, n + 1, 10);
+    low[0] = 0;  // suffix 0 sorts first
+    inputs.push_back({"starts with its smallest byte" + size, low});
+    auto high = random_text(n, 200, n + 2, 10);
+    high[0] = 0xFF;  // ... last
+    inputs.push_back({"starts with its largest byte" + size, high});
+    inputs.push_back({"all 0xFF" + size, bytes(n, 0xFF)});
+  }
+  for (const auto& input : inputs) {
+    const auto& text = input.second;
+    CAPTURE(input.first);
+    if (text.empty()) continue;  // strix::bwt returns before the gather
+    const auto [ref, ref_primary] = divbwt_of(text);
+    const auto sa = divsufsort_suffix_array<std::uint32_t>(text);
+    const auto sa64 = divsufsort_suffix_array<std::uint64_t>(text);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      bytes out(text.size(), 0x5A);
+      const std::uint64_t row = strix::backend::host::row_of_suffix_zero(sa.data(), sa.size(), threads);
+      strix::backend::host::bwt_from_suffix_array(text.data(), sa.data(), out.data(), text.size(), row, threads);
+      CHECK(row + 1 == ref_primary);
+      CHECK(out == ref);
+      bytes out64(text.size(), 0x5A);
+      CHECK(strix::backend::host::row_of_suffix_zero(sa64.data(), sa64.size(), threads) == row);
+      strix::backend::host::bwt_from_suffix_array(text.data(), sa64.data(), out64.data(), text.size(), row, threads);
+      CHECK(out64 == ref);
+    }
+  }
+  const std::vector<std::uint32_t> no_zero = {1, 2, 3};
+  CHECK(strix::backend::host::row_of_suffix_zero(no_zero.data(), 3, 2) == 3);
+}
 
 TEST_CASE_TEMPLATE_DEFINE("checker accepts correct and rejects planted errors", C, checker) {
   using I = typename C::index;

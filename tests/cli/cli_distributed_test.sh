@@ -14,6 +14,9 @@ command -v mpirun >/dev/null || { echo "skipped: no mpirun"; exit 77; }
 # Root in containers and CI; more ranks than cores; one host thread per rank.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export OMP_NUM_THREADS=1 PMIX_MCA_pcompress_base_silence_warning=1
+# OpenMPI's ob1 messaging instead of UCX (strix stages messages through host memory): UCX's
+# start-up doubled each run's.
+export OMPI_MCA_pml="${OMPI_MCA_pml:-ob1}"
 # Waiting ranks yield the core (OpenMPI polls otherwise), which matters beside other tests (ctest -j).
 export OMPI_MCA_mpi_yield_when_idle=1
 # Under AddressSanitizer without leak detection: OpenMPI keeps what MPI_Init allocated until

@@ -191,10 +191,15 @@ int main(int argc, char** argv) {
     Kokkos::ScopeGuard kokkos(kargc, kargv.data());
     const strix::distributed::collective c(MPI_COMM_WORLD);
     tally t;
-    // The backends libstrix is compiled for (a CUDA build: CUDA alone).
+    // The backends libstrix is compiled for (a CUDA build: CUDA alone). The chunked run
+    // (ctest's distributed_3_chunked sets STRIX_DISTRIBUTED_CHUNK) is there for the
+    // all-to-all's rounds, host MPI code that is the same on every backend: it skips Serial
+    // where OpenMP runs (CI's sanitizer stage ran that entry for 110 s).
+    const bool rounds_only = std::getenv("STRIX_DISTRIBUTED_CHUNK") != nullptr && STRIX_ETI_HAS_OPENMP;
 #if STRIX_ETI_HAS_SERIAL
-    run_space<Kokkos::Serial>(c, t);
+    if (!rounds_only) run_space<Kokkos::Serial>(c, t);
 #endif
+    (void)rounds_only;
 #if STRIX_ETI_HAS_OPENMP
     run_space<Kokkos::OpenMP>(c, t);
     run_large<Kokkos::OpenMP>(c, t);

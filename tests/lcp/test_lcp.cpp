@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include <strix/backend/host/phi_lcp.hpp>
 #include <strix/strix.hpp>
 
 #include "test_support.hpp"
@@ -72,7 +73,56 @@ std::vector<std::pair<std::string, bytes>> chunk_edge_inputs() {
   return v;
 }
 
+// The host Phi passes called directly (strix::lcp_array takes its thread count from the
+// execution space).
+template <class I>
+std::vector<I> host_passes_lcp(const bytes& text, const std::vector<I>& sa, int threads) {
+  const std::size_t n = text.size();
+  std::vector<I> plcp(n, I(777)), lcp(n, I(12345));  // poison: every entry must be written
+  strix::backend::host::phi_from_suffix_array(sa.data(), plcp.data(), n, threads);
+  strix::backend::host::plcp_in_place(text.data(), plcp.data(), n, threads);
+  strix::backend::host::lcp_from_plcp(sa.data(), plcp.data(), lcp.data(), n, threads);
+  return lcp;
+}
+
+// Around the host passes' thresholds: the 64-entry prefetch distance, the 8-byte compare
+// step, the 2^16-entry parallel cut-off; long matches that cross the threads' parts.
+std::vector<std::pair<std::string, bytes>> host_pass_inputs() {
+  auto v = hard_inputs();
+  for (std::size_t n : {7, 8, 9, 15, 16, 17, 63, 64, 65, 129, 65535, 65536, 65537, 200003}) {
+    const std::string size = " " + std::to_string(n);
+    v.push_back({"random bytes" + size, random_text(n, 256, n)});
+    v.push_back({"random DNA" + size, random_text(n, 4, n + 1, 'A')});
+    v.push_back({"all 0x00" + size, bytes(n, 0x00)});
+    v.push_back({"all 0xFF" + size, bytes(n, 0xFF)});
+    v.push_back({"fibonacci" + size, fibonacci_word(n)});
+    v.push_back({"long runs" + size, long_runs(n, n + 3)});
+    v.push_back({"period 0x00 0xFF" + size, periodic(n, std::string("\0\xff\xff", 3))});
+    bytes square = random_text(n / 2, 4, n + 2, 'a');  // x x: one match of n / 2 bytes
+    square.insert(square.end(), square.begin(), square.end());
+    v.push_back({"square" + size, square});
+  }
+  return v;
+}
+
 }  // namespace
+
+TEST_CASE("lcp: the host Phi passes match Kasai at 1, 2 and 7 threads, 32- and 64-bit") {
+  for (const auto& input : host_pass_inputs()) {
+    const auto& text = input.second;
+    CAPTURE(input.first);
+    const auto sa = divsufsort_suffix_array<std::uint32_t>(text);
+    const auto want = kasai_lcp(text, sa);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      CHECK(host_passes_lcp(text, sa, threads) == want);
+    }
+    if (text.size() <= 65537) {
+      const auto sa64 = divsufsort_suffix_array<std::uint64_t>(text);
+      CHECK(host_passes_lcp(text, sa64, 7) == kasai_lcp(text, sa64));
+    }
+  }
+}
 
 TEST_CASE_TEMPLATE_DEFINE("lcp: hard and chunk-edge inputs match a naive LCP", C, lcp_hard) {
   using I = typename C::index;

@@ -2,16 +2,54 @@
 #pragma once
 // Definition of the LCP array (see strix/lcp/lcp.hpp), included by libstrix's
 // instantiation files only; STRIX_LCP_INSTANTIATE(SPACE, I) instantiates it.
+//
+// Host backends run the Phi passes of backends/host (prefetched scans, a carried match
+// length) unless the build asks for the portable code everywhere (STRIX_VENDOR_PRIMITIVES=OFF,
+// which CI tests); other backends run the portable Kokkos version (detail/phi.hpp). Both take
+// the text, the suffix array, the output and n entries of scratch.
+#include <strix/backend/host/phi_lcp.hpp>
+#include <strix/core/device_view.hpp>
+#include <strix/core/memory.hpp>
+#include <strix/core/phase_timer.hpp>
 #include <strix/lcp/detail/phi.hpp>
 #include <strix/lcp/lcp.hpp>
+#include <strix/primitives/vendor.hpp>
 
 namespace strix::detail {
+
+template <class ExecSpace, class I>
+void host_phi_lcp(const ExecSpace& space, const text_view<ExecSpace>& text,
+                  const device_view<const I, ExecSpace>& sa, const device_view<I, ExecSpace>& lcp,
+                  run_stats* stats) {
+  const std::uint64_t n = text.extent(0);
+  const int threads = space.concurrency();
+  memory_tracker tracker;
+  tracker.acquire(n + 2 * n * sizeof(I));  // the caller's text, suffix array and output
+  phase_timer<ExecSpace> timer(space, stats);
+  // PLCP (phi first) in scratch, the output written last: lcp may not hold it, since
+  // lcp[r] = plcp[sa[r]] reads it in another order.
+  auto plcp = allocate<I, typename ExecSpace::memory_space>("strix::lcp_plcp", n, &tracker);
+  space.fence();  // the text and suffix array may still be in flight
+  timer.begin("lcp phi");
+  backend::host::phi_from_suffix_array(sa.data(), plcp.data(), n, threads);
+  timer.begin("lcp plcp");
+  backend::host::plcp_in_place(text.data(), plcp.data(), n, threads);
+  timer.begin("lcp gather");
+  backend::host::lcp_from_plcp(sa.data(), plcp.data(), lcp.data(), n, threads);
+  timer.end();
+  release(plcp, &tracker);
+  if (stats) stats->peak_bytes = tracker.peak();
+}
 
 template <class ExecSpace, class I>
 void lcp_array(const ExecSpace& space, const text_view<ExecSpace>& text,
                const device_view<const I, ExecSpace>& sa, const device_view<I, ExecSpace>& lcp,
                run_stats* stats) {
-  phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
+  if constexpr (STRIX_VENDOR_HOST && is_host_space_v<ExecSpace>) {
+    host_phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
+  } else {
+    phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
+  }
 }
 
 }  // namespace strix::detail
