@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <strix/backend/host/bwt_gather.hpp>
+#include <strix/backend/host/sa_check.hpp>
 #include <strix/strix.hpp>
 
 #include "test_support.hpp"
@@ -123,6 +124,61 @@ TEST_CASE_TEMPLATE_DEFINE("checker accepts correct and rejects planted errors", 
   CHECK_FALSE(check<C>(text, sa).ok);
 }
 TEST_CASE_TEMPLATE_APPLY(checker, all_configs);
+
+// The host scans behind strix::check_suffix_array on host backends, called directly at 1, 2
+// and 7 threads: the same finding at every thread count, around the 32-entry prefetch distance
+// and the 2^16-entry parallel cut-off, 32- and 64-bit.
+template <class I>
+void host_check_cases(const bytes& text) {
+  using strix::backend::host::sa_check_problem;
+  const std::size_t n = text.size();
+  const auto run = [&](const std::vector<I>& sa) {
+    std::vector<strix::backend::host::sa_check_finding> found;
+    for (int threads : {1, 2, 7}) {
+      std::vector<I> isa(n);
+      found.push_back(strix::backend::host::check_suffix_array(text.data(), sa.data(), isa.data(), n, threads));
+    }
+    for (const auto& f : found) CHECK((f.problem == found[0].problem && f.row == found[0].row));
+    return found[0];
+  };
+  const auto sa = divsufsort_suffix_array<I>(text);
+  CHECK(run(sa).problem == sa_check_problem::none);
+  if (n < 2) return;
+  auto swapped = sa;  // rows n/2 - 1 and n/2
+  std::swap(swapped[n / 2 - 1], swapped[n / 2]);
+  const auto order = run(swapped);
+  CHECK(order.problem == sa_check_problem::out_of_order);
+  CHECK((order.row >= 1 && order.row <= n / 2));
+  auto far = sa;
+  std::swap(far.front(), far.back());
+  CHECK(run(far).problem == sa_check_problem::out_of_order);
+  auto dup = sa;  // the value of row 0 at the last row too: the last row is reported
+  dup[n - 1] = dup[0];
+  const auto d = run(dup);
+  CHECK(d.problem == sa_check_problem::duplicate);
+  CHECK(d.row == n - 1);
+  auto range = sa;
+  range[n - 1] = static_cast<I>(n);
+  range[n / 2] = static_cast<I>(n + 5);
+  const auto r = run(range);
+  CHECK(r.problem == sa_check_problem::out_of_range);
+  CHECK(r.row == n / 2);
+}
+
+TEST_CASE("checker: the host scans find the same problem at 1, 2 and 7 threads") {
+  auto inputs = hard_inputs();
+  for (std::size_t n : {31, 32, 33, 65535, 65536, 65537, 200003}) {
+    const std::string size = " " + std::to_string(n);
+    inputs.push_back({"random DNA" + size, random_text(n, 4, n, 'A')});
+    inputs.push_back({"all 0x00" + size, bytes(n, 0x00)});
+    inputs.push_back({"fibonacci" + size, fibonacci_word(n)});
+  }
+  for (const auto& input : inputs) {
+    CAPTURE(input.first);
+    host_check_cases<std::uint32_t>(input.second);
+    if (input.second.size() <= 65537) host_check_cases<std::uint64_t>(input.second);
+  }
+}
 
 TEST_CASE_TEMPLATE_DEFINE("checker on a large text", C, checker_large) {
   using I = typename C::index;

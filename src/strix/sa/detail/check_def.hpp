@@ -2,30 +2,29 @@
 #pragma once
 // Definition of the suffix array checker (see strix/sa/check.hpp); included by libstrix's
 // instantiation files only.
+//
+// Host backends run the scans of backends/host (prefetched, no atomics) unless the build asks
+// for the portable code everywhere (STRIX_VENDOR_PRIMITIVES=OFF, which CI tests).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
 
+#include <strix/backend/host/sa_check.hpp>
 #include <strix/core/copy.hpp>
+#include <strix/core/device_view.hpp>
 #include <strix/core/memory.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/sa/check.hpp>
 
 namespace strix::detail {
 
 template <class ExecutionSpace, class I>
-sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
-                                   const device_view<const I, ExecutionSpace>& sa) {
+sa_check_result portable_check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
+                                            const device_view<const I, ExecutionSpace>& sa) {
   using policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = text.extent(0);
   sa_check_result result;
-  if (sa.extent(0) != n) {
-    result.ok = false;
-    result.message = "suffix array has " + std::to_string(sa.extent(0)) + " entries, text has " +
-                     std::to_string(n) + " bytes";
-    return result;
-  }
-  if (n == 0) return result;
   constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
   constexpr I unset = std::numeric_limits<I>::max();
   auto isa = allocate<I, typename ExecutionSpace::memory_space>("strix::check_isa", n);
@@ -74,6 +73,49 @@ sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<
                      std::to_string(first_bad) + "]";
   }
   return result;
+}
+
+// The same answers from the host scans (backends/host/sa_check.hpp).
+template <class ExecutionSpace, class I>
+sa_check_result host_check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
+                                        const device_view<const I, ExecutionSpace>& sa) {
+  using problem = backend::host::sa_check_problem;
+  const std::uint64_t n = text.extent(0);
+  auto isa = allocate<I, typename ExecutionSpace::memory_space>("strix::check_isa", n);
+  space.fence();  // the text and suffix array may still be in flight
+  const auto found = backend::host::check_suffix_array(text.data(), sa.data(), isa.data(), n, space.concurrency());
+  sa_check_result result;
+  if (found.problem == problem::none) return result;
+  result.ok = false;
+  result.position = found.row;
+  if (found.problem == problem::out_of_order) {
+    result.message = "suffixes out of order at SA[" + std::to_string(found.row - 1) + "], SA[" +
+                     std::to_string(found.row) + "]";
+  } else {
+    result.message = (found.problem == problem::out_of_range ? "out-of-range value " : "duplicate value ") +
+                     std::to_string(sa(found.row)) + " at SA[" + std::to_string(found.row) + "]";
+  }
+  return result;
+}
+
+// Checks the sizes, then runs the host scans or the portable kernels.
+template <class ExecutionSpace, class I>
+sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
+                                   const device_view<const I, ExecutionSpace>& sa) {
+  const std::uint64_t n = text.extent(0);
+  sa_check_result result;
+  if (sa.extent(0) != n) {
+    result.ok = false;
+    result.message = "suffix array has " + std::to_string(sa.extent(0)) + " entries, text has " +
+                     std::to_string(n) + " bytes";
+    return result;
+  }
+  if (n == 0) return result;
+  if constexpr (STRIX_VENDOR_HOST && is_host_space_v<ExecutionSpace>) {
+    return host_check_suffix_array<ExecutionSpace, I>(space, text, sa);
+  } else {
+    return portable_check_suffix_array<ExecutionSpace, I>(space, text, sa);
+  }
 }
 
 }  // namespace strix::detail
