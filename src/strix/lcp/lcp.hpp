@@ -29,7 +29,8 @@ void lcp_array(const ExecSpace& space, const text_view<ExecSpace>& text,
 
 // Builds the LCP array of `text` given its suffix array `sa` (see check_suffix_array:
 // a wrong suffix array gives a wrong LCP array, or worse). Work is O(n log n) at
-// most, whatever the text; extra memory is n + a few lists of indices.
+// most on GPUs, whatever the text (extra memory: n entries and a few lists of indices);
+// on host backends O(n) plus at most n / 8 word compares a thread (extra memory: n entries).
 // Throws strix::error: invalid_input when sizes disagree, *_out_of_memory.
 template <class ExecutionSpace, class TextView, class SAView, class LCPView>
 void lcp_array(const ExecutionSpace& space, const TextView& text, const SAView& sa,
