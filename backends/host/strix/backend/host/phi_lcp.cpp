@@ -2,18 +2,19 @@
 // The LCP array by the Phi method on host threads (see phi_lcp.hpp).
 #include "phi_lcp.hpp"
 
+#include "thread_parts.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace strix::backend::host {
 
 // (Named: libstrix's unity build puts this file beside induced_sort.cpp.)
 namespace lcp_passes {
+
+using thread_parts::in_parts;
+using thread_parts::scan_prefetched;
 
 // How far ahead of a scan its random access is prefetched: enough entries to cover a memory
 // latency at a few nanoseconds an entry. The PLCP scan's steps are longer and went fastest
@@ -21,36 +22,6 @@ namespace lcp_passes {
 // the same at 16 to 256).
 constexpr std::uint64_t prefetch_ahead = 64;
 constexpr std::uint64_t plcp_prefetch_ahead = 32;
-// Below this, passes run on one thread: starting a team costs more than it saves.
-constexpr std::uint64_t parallel_min_length = std::uint64_t(1) << 16;
-
-int team_size(std::uint64_t n, int threads) { return n < parallel_min_length || threads < 1 ? 1 : threads; }
-
-// Part p of `parts` nearly equal parts of [0, n).
-std::uint64_t part_begin(std::uint64_t n, int parts, int p) {
-  const std::uint64_t q = n / unsigned(parts), r = n % unsigned(parts);
-  return q * unsigned(p) + std::min<std::uint64_t>(unsigned(p), r);
-}
-
-// Calls step(i) for i in [b, e), with prefetch(i + ahead) before it while that is inside the
-// range (split in two loops so that the common one has no bounds test).
-template <std::uint64_t ahead = prefetch_ahead, class Prefetch, class Step>
-inline void scan_prefetched(std::uint64_t b, std::uint64_t e, Prefetch prefetch, Step step) {
-  const std::uint64_t split = e - b > ahead ? e - ahead : b;
-  std::uint64_t i = b;
-  for (; i < split; ++i) {
-    prefetch(i + ahead);
-    step(i);
-  }
-  for (; i < e; ++i) step(i);
-}
-
-// Runs body(begin, end) over `parts` parts of [0, n) on as many threads.
-template <class Body>
-void in_parts(std::uint64_t n, int parts, Body body) {
-#pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
-  for (int p = 0; p < parts; ++p) body(part_begin(n, parts, p), part_begin(n, parts, p + 1));
-}
 
 // The length of the common prefix of text + i and text + j, known to be at least `from`
 // and at most `bound`: 8 bytes a step where the machine is little-endian.
@@ -74,9 +45,9 @@ template <class I>
 void phi_pass(const I* sa, I* phi, std::uint64_t n, int threads) {
   if (n == 0) return;
   phi[sa[0]] = static_cast<I>(n);
-  in_parts(n - 1, team_size(n, threads), [&](std::uint64_t b, std::uint64_t e) {
+  in_parts(n - 1, threads, [&](std::uint64_t b, std::uint64_t e) {
     // Entries 1 .. n - 1, shifted by one so that the parts cover [0, n - 1).
-    scan_prefetched(
+    scan_prefetched<prefetch_ahead>(
         b, e, [&](std::uint64_t r) { __builtin_prefetch(phi + sa[r + 1], 1, 0); },
         [&](std::uint64_t r) { phi[sa[r + 1]] = sa[r]; });
   });
@@ -87,7 +58,7 @@ void plcp_pass(const std::uint8_t* text, I* phi, std::uint64_t n, int threads) {
   const I none = static_cast<I>(n);
   // Each part reads phi only inside itself (another part may have overwritten its own), and
   // starts its carried length at 0: that costs at most one long comparison a part.
-  in_parts(n, team_size(n, threads), [&](std::uint64_t b, std::uint64_t e) {
+  in_parts(n, threads, [&](std::uint64_t b, std::uint64_t e) {
     std::uint64_t carried = 0;
     scan_prefetched<plcp_prefetch_ahead>(
         b, e, [&](std::uint64_t i) { __builtin_prefetch(text + phi[i], 0, 0); },
@@ -107,8 +78,8 @@ void plcp_pass(const std::uint8_t* text, I* phi, std::uint64_t n, int threads) {
 
 template <class I>
 void gather_pass(const I* sa, const I* plcp, I* lcp, std::uint64_t n, int threads) {
-  in_parts(n, team_size(n, threads), [&](std::uint64_t b, std::uint64_t e) {
-    scan_prefetched(
+  in_parts(n, threads, [&](std::uint64_t b, std::uint64_t e) {
+    scan_prefetched<prefetch_ahead>(
         b, e, [&](std::uint64_t r) { __builtin_prefetch(plcp + sa[r], 0, 0); },
         [&](std::uint64_t r) { lcp[r] = plcp[sa[r]]; });
   });

@@ -2,13 +2,12 @@
 // The suffix array check on host threads (see sa_check.hpp).
 #include "sa_check.hpp"
 
+#include "thread_parts.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace strix::backend::host {
 
@@ -16,29 +15,9 @@ namespace strix::backend::host {
 namespace check_passes {
 
 constexpr std::uint64_t prefetch_ahead = 32;
-constexpr std::uint64_t parallel_min_length = std::uint64_t(1) << 16;
-constexpr std::uint64_t nowhere = std::numeric_limits<std::uint64_t>::max();
 
-int team_size(std::uint64_t n, int threads) { return n < parallel_min_length || threads < 1 ? 1 : threads; }
-
-std::uint64_t part_begin(std::uint64_t n, int parts, int p) {
-  const std::uint64_t q = n / unsigned(parts), r = n % unsigned(parts);
-  return q * unsigned(p) + std::min<std::uint64_t>(unsigned(p), r);
-}
-
-// The smallest row for which find(b, e) reports one, over parts of [first, n); find returns
-// the first such row of its part or `nowhere`.
-template <class Find>
-std::uint64_t first_found(std::uint64_t first, std::uint64_t n, int threads, Find find) {
-  if (n <= first) return nowhere;
-  const std::uint64_t length = n - first;
-  const int parts = team_size(length, threads);
-  std::uint64_t found = nowhere;
-#pragma omp parallel for num_threads(parts) schedule(static, 1) reduction(min : found) if (parts > 1)
-  for (int p = 0; p < parts; ++p)
-    found = std::min(found, find(first + part_begin(length, parts, p), first + part_begin(length, parts, p + 1)));
-  return found;
-}
+using thread_parts::first_found;
+using thread_parts::nowhere;
 
 template <class I>
 sa_check_finding check(const std::uint8_t* text, const I* sa, I* isa, std::uint64_t n, int threads) {
