@@ -71,6 +71,22 @@ TEST_CASE("sais: the host induced sort matches libdivsufsort at 1, 2 and 7 threa
   }
 }
 
+TEST_CASE("sais: the unmarked first level (32-bit entries of texts of 2^31 bytes and more) matches libdivsufsort") {
+  // Texts that large cannot run here: the same scans are called on the hard inputs.
+  for (const auto& input : induced_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const auto expected = divsufsort_suffix_array<std::uint32_t>(text);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      std::vector<std::uint32_t> sa(text.size(), 12345u);
+      strix::backend::host::detail::induced_suffix_array_unmarked(text.data(), sa.data(), text.size(), threads);
+      CHECK(sa == expected);
+    }
+  }
+}
+
 TEST_CASE("sais: 32-bit entries refuse texts of 2^32 bytes and more") {
   const std::uint8_t byte = 'a';
   std::uint32_t entry = 0;

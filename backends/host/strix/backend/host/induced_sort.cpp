@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// SA-IS on host memory (see induced_sort.hpp). Conventions: a suffix is S-type when it is
-// smaller than the next one and L-type when larger; the last suffix is L-type (an implicit
-// sentinel, smaller than every symbol, follows the text). An LMS position is an S-type one
-// right after an L-type one. Entries are unsigned and 0 doubles as "empty": suffix 0 has no
-// predecessor to induce, so neither scan ever needs to tell the two apart.
+// SA-IS on host memory (see induced_sort.hpp; the conventions are in induced_common.hpp):
+// the LMS walks, the naming, the recursion and the entry points. The scans are in
+// induced_scans.hpp.
 #include "induced_sort.hpp"
 
 #include <algorithm>
@@ -15,127 +13,16 @@
 #include <type_traits>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include <strix/error.hpp>
+
+#include "induced_common.hpp"
+#include "induced_scans.hpp"
 
 namespace strix::backend::host {
 
 namespace {
 
-// How far ahead of the scan the text is prefetched: far enough to cover a memory latency
-// at a few nanoseconds an entry, near enough that the lines are still cached when used.
-constexpr std::size_t prefetch_ahead = 64;
-// Below this, passes run on one thread: starting a team costs more than it saves.
-constexpr std::size_t parallel_min_length = std::size_t(1) << 16;
-
-inline void prefetch(const void* p) { __builtin_prefetch(p, 0, 0); }
-
-// Where a conditional store goes: `to` when `take`, else `spare`, chosen by masks so that the
-// compiler cannot turn it back into a branch (as it does with ?: on pointers), which on text
-// would be mispredicted about half the time.
-template <class S>
-inline S* store_target(bool take, S* to, S* spare) {
-  const auto mask = std::uintptr_t(0) - static_cast<std::uintptr_t>(take);
-  return reinterpret_cast<S*>((reinterpret_cast<std::uintptr_t>(to) & mask) |
-                              (reinterpret_cast<std::uintptr_t>(spare) & ~mask));
-}
-
-// The address of a[i] without forming an out-of-range pointer when i is not used.
-template <class S>
-inline S* slot_address(S* a, S i) {
-  return reinterpret_cast<S*>(reinterpret_cast<std::uintptr_t>(a) + static_cast<std::uintptr_t>(i) * sizeof(S));
-}
-
-template <class S>
-int team_size(S n, int threads) {
-  return n >= parallel_min_length && threads > 1 ? threads : 1;
-}
-
-template <class S>
-void fill_zero(S* a, S n, int threads) {
-#ifdef _OPENMP
-  const int t = team_size(n, threads);
-#pragma omp parallel num_threads(t) if (t > 1)
-  {
-    const S parts = static_cast<S>(omp_get_num_threads()), me = static_cast<S>(omp_get_thread_num());
-    const S lo = n / parts * me + std::min(me, n % parts), len = n / parts + (me < n % parts ? 1 : 0);
-    std::memset(a + lo, 0, len * sizeof(S));
-  }
-#else
-  (void)threads;
-  std::memset(a, 0, n * sizeof(S));
-#endif
-}
-
-// Symbol counts of text[0, n) over the alphabet [0, k).
-template <class S, class C>
-void count_symbols(const C* text, S n, S k, S* count, int threads) {
-  std::fill(count, count + k, S(0));
-#ifdef _OPENMP
-  // Bytes: one private table per thread, summed after. Larger alphabets count on one
-  // thread (the tables would be as large as the text).
-  if constexpr (sizeof(C) == 1) {
-    const int t = team_size(n, threads);
-    if (t > 1) {
-      std::vector<S> local(static_cast<std::size_t>(t) * 256, 0);
-#pragma omp parallel num_threads(t)
-      {
-        S* mine = local.data() + 256 * omp_get_thread_num();
-#pragma omp for schedule(static)
-        for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) ++mine[text[i]];
-      }
-      for (int p = 0; p < t; ++p)
-        for (S c = 0; c < k; ++c) count[c] += local[256 * p + c];
-      return;
-    }
-  }
-#else
-  (void)threads;
-#endif
-  for (S i = 0; i < n; ++i) ++count[text[i]];
-}
-
-// Bytes a call allocates beyond the text and the suffix array: now and at most.
-struct scratch_meter {
-  std::size_t now = 0, peak = 0;
-  void add(std::size_t bytes) { peak = std::max(peak, now += bytes); }
-  void remove(std::size_t bytes) { now -= bytes; }
-};
-
-// The bucket table of one level: `bucket` holds the current heads or tails; `count` the
-// symbol counts when there is room to keep them, else they are counted again each time.
-template <class S, class C>
-struct bucket_table {
-  const C* text;
-  S n, k;
-  S* count;  // may be null
-  S* bucket;
-  int threads;
-  scratch_meter* meter;
-  S* s_part;  // k entries for the scans on several threads, or null: one thread
-
-  void load_counts() {
-    if (count) std::copy(count, count + k, bucket);
-    else count_symbols(text, n, k, bucket, threads);
-  }
-  void heads() {  // bucket[c] = first slot of symbol c's bucket
-    load_counts();
-    S sum = 0;
-    for (S c = 0; c < k; ++c) {
-      const S here = bucket[c];
-      bucket[c] = sum;
-      sum += here;
-    }
-  }
-  void tails() {  // bucket[c] = one past the last slot of symbol c's bucket
-    load_counts();
-    S sum = 0;
-    for (S c = 0; c < k; ++c) bucket[c] = sum += bucket[c];
-  }
-};
+using namespace induced;
 
 // Whether position i is S-type, from the text after it (past a run of equal symbols).
 template <class S, class C>
@@ -167,21 +54,6 @@ void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
 template <class S, class C, class F>
 void for_each_lms_descending(const C* text, S n, F&& f) {
   for_each_lms_in(text, n, S(0), n, f);
-}
-
-// Runs f(c, lo, hi) for the parts c of [0, n) split evenly over the team, in parallel.
-template <class S, class F>
-int split_parallel(S n, int threads, F&& f) {
-  const int t = team_size(n, threads);
-  const S part = (n + t - 1) / t;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(t) schedule(static, 1) if (t > 1)
-#endif
-  for (int c = 0; c < t; ++c) {
-    const S lo = std::min<S>(n, part * c), hi = std::min<S>(n, lo + part);
-    f(c, lo, hi);
-  }
-  return t;
 }
 
 // The m LMS positions of the text, in text order, into out[0, m). `part_counts`: the LMS
@@ -239,216 +111,6 @@ S store_lms_lengths(const C* text, S n, S* slots, int threads, std::vector<S>& p
     next = lowest[c];
   }
   return last;
-}
-
-// The scans prefetch the text before the entry `prefetch_ahead` steps ahead. (Prefetching
-// the buckets too, in stages, made the reduced levels 1.5x slower: the loads that find the
-// bucket stall the scan.)
-template <class S, class C>
-inline void prefetch_text_before(const C* text, S entry) {
-  prefetch(text + entry - (entry != 0));
-}
-
-// One step of each scan, on the entry j = sa[i] (see induce).
-// Stage 1 (clear_used) empties the slot of an entry whose predecessor it induced here: the
-// S scan then passes it without reading the text (only entries before an S-type position
-// still induce anything there, and the final order comes from stage 2).
-template <bool clear_used, class S, class C>
-inline void induce_l_step(const C* text, S* sa, S* bucket, S i, S j) {
-  // Here j is L-type or LMS, so j - 1 is L-type exactly when its symbol is not smaller.
-  if (j > 0) {
-    const C c = text[j - 1];
-    if (c >= text[j]) {
-      sa[bucket[c]++] = j - 1;
-      if constexpr (clear_used) sa[i] = 0;
-    }
-  }
-}
-
-template <bool collect_lms, class S, class C>
-inline void induce_s_step(const C* text, S* sa, S* bucket, S i, S j, S& top) {
-  if (j > 0) {
-    const C c = text[j - 1], cj = text[j];
-    // j is S-type when it sits in its bucket's S part, which the scan has filled down to
-    // bucket[cj] (it is never read before it is filled): then an equal symbol before it
-    // is S-type too.
-    const bool j_is_s = i >= bucket[cj];
-    if (c < cj || (c == cj && j_is_s)) sa[--bucket[c]] = j - 1;
-    if constexpr (collect_lms) {
-      if (j_is_s && c > cj) sa[--top] = j;
-    }
-  }
-}
-
-#ifdef _OPENMP
-// The scans on several threads, a block of sa at a time (the idea of
-// libsais' and of parallel SA-IS papers): the threads first read, for every entry of the
-// block that is final already, the symbol before it and what the scan will do with it
-// (the random reads of the text: nearly all of a scan's time), then one thread runs the
-// scan over the block from those symbols. An entry the scan itself writes into the block
-// is read again in the second phase. The result is the sequential scan's, exactly.
-constexpr std::size_t parallel_block = std::size_t(1) << 16;
-
-// What the first phase leaves for an entry: the symbol whose bucket gets an induced entry, or
-// one of three marks above every symbol (bytes: 16 bits; names: their own type).
-template <class S, class C>
-struct block_symbols {
-  using type = std::conditional_t<sizeof(C) == 1, std::uint16_t, S>;
-  static constexpr type nothing_to_do = sizeof(C) == 1 ? type(258) : type(~type(0));
-  static constexpr type read_again = type(nothing_to_do - 1), lms_here = type(nothing_to_do - 2);
-};
-
-// s_part: k entries, where each bucket's S part starts (the heads after the L scan).
-template <bool collect_lms, class S, class C>
-S induce_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, S* s_part) {
-  using marks = block_symbols<S, C>;
-  using block_symbol = typename marks::type;
-  constexpr block_symbol nothing_to_do = marks::nothing_to_do, read_again = marks::read_again,
-                         lms_here = marks::lms_here;
-  S* bucket = table.bucket;
-  const S k = table.k;
-  std::vector<block_symbol> symbols(parallel_block);
-  table.meter->add(symbols.size() * sizeof(block_symbol));
-  block_symbol* sym = symbols.data();
-  S top = n;
-  table.heads();
-  sa[bucket[text[n - 1]]++] = n - 1;
-#pragma omp parallel num_threads(threads)
-  {
-    for (S a = 0; a < n; a += parallel_block) {
-      const S e = std::min<S>(n, a + parallel_block);
-      // L scan entries are written once, from empty: one that is set now is final.
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
-        if (i + prefetch_ahead < e) prefetch_text_before(text, sa[i + prefetch_ahead]);
-        const S j = sa[i];
-        if (j == 0) sym[i - a] = read_again;
-        else sym[i - a] = text[j - 1] >= text[j] ? static_cast<block_symbol>(text[j - 1]) : nothing_to_do;
-      }
-#pragma omp single
-      for (S i = a; i < e; ++i) {
-        const block_symbol v = sym[i - a];
-        if (v == read_again) {
-          induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
-        } else if (v != nothing_to_do) {
-          sa[bucket[v]++] = sa[i] - 1;
-          if constexpr (collect_lms) sa[i] = 0;
-        }
-      }
-    }
-#pragma omp single
-    {
-      std::copy(bucket, bucket + k, s_part);
-      table.tails();
-    }
-    for (S e = n; e > 0;) {
-      const S a = e > parallel_block ? e - parallel_block : 0;
-      // An entry of a bucket's S part below the scan's tail is not placed yet (empty, or an
-      // LMS entry the scan will overwrite): it is read again in the second phase.
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
-        if (i + prefetch_ahead < e) prefetch_text_before(text, sa[i + prefetch_ahead]);
-        const S j = sa[i];
-        block_symbol v = read_again;
-        if (j > 0) {
-          const C cj = text[j];
-          const bool j_is_s = i >= s_part[cj];
-          if (!j_is_s || i >= bucket[cj]) {
-            const C c = text[j - 1];
-            if (c < cj || (c == cj && j_is_s)) v = static_cast<block_symbol>(c);
-            else v = collect_lms && j_is_s && c > cj ? lms_here : nothing_to_do;
-          }
-        }
-        sym[i - a] = v;
-      }
-#pragma omp single
-      for (S i = e; i-- > a;) {
-        const block_symbol v = sym[i - a];
-        if (v == nothing_to_do) continue;
-        if (v == read_again) induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
-        else if (v == lms_here) sa[--top] = sa[i];
-        else sa[--bucket[v]] = sa[i] - 1;
-      }
-      e = a;
-    }
-  }
-  table.meter->remove(symbols.size() * sizeof(block_symbol));
-  return n - top;
-}
-#endif
-
-// Induces the order of every suffix from the LMS suffixes already at their buckets' tails:
-// L-type suffixes left to right at the heads, then S-type ones right to left at the tails
-// (overwriting the LMS entries, which the second scan places again). With the LMS
-// suffixes in any order this sorts the LMS substrings; in sorted order, all suffixes.
-// With collect_lms, the S scan also gathers the LMS entries it passes, in sorted order,
-// into sa[n - m, n) (those slots are read and never written again by then) and returns m.
-template <bool collect_lms, class S, class C>
-S induce(const C* text, S* sa, S n, bucket_table<S, C>& table) {
-#ifdef _OPENMP
-  const int t = team_size(n, table.threads);
-  if (t > 1 && table.s_part) return induce_blocked<collect_lms>(text, sa, n, table, t, table.s_part);
-  if (t > 1) {
-    // A reduced level whose suffix array has no room for the third table borrows one for the
-    // length of the scans (k entries, at most a level's length; freed before the next level,
-    // so the borrowed tables never add up), or runs on one thread if it cannot.
-    std::vector<S> s_part;
-    try {
-      s_part.resize(table.k);
-    } catch (const std::bad_alloc&) {
-    }
-    if (!s_part.empty()) {
-      table.meter->add(s_part.size() * sizeof(S));
-      const S m = induce_blocked<collect_lms>(text, sa, n, table, t, s_part.data());
-      table.meter->remove(s_part.size() * sizeof(S));
-      return m;
-    }
-  }
-#endif
-  S* bucket = table.bucket;
-  table.heads();
-  // The last suffix is the smallest of its bucket (the sentinel follows it) and L-type.
-  sa[bucket[text[n - 1]]++] = n - 1;
-  S spare;
-  for (S i = 0; i < n; ++i) {
-    if (i + prefetch_ahead < n) prefetch_text_before(text, sa[i + prefetch_ahead]);
-    if constexpr (sizeof(C) == 1) {
-      // Bytes: the same step without a branch on the text (the 256 heads are cached).
-      const S j = sa[i];
-      const C c = text[j - (j != 0)];
-      const bool push = (j != 0) & (c >= text[j]);
-      S& head = bucket[c];
-      *store_target(push, slot_address(sa, head), &spare) = j - 1;
-      head += push;
-      if constexpr (collect_lms) sa[i] = j & (S(0) - S(!push));
-    } else {
-      induce_l_step<collect_lms>(text, sa, bucket, i, sa[i]);
-    }
-  }
-  table.tails();
-  S top = n;
-  for (S i = n; i-- > 0;) {
-    if (i >= prefetch_ahead) prefetch_text_before(text, sa[i - prefetch_ahead]);
-    if constexpr (sizeof(C) == 1) {
-      const S j = sa[i];
-      const C c = text[j - (j != 0)], cj = text[j];
-      const bool j_is_s = i >= bucket[cj];
-      const bool push = (j != 0) & ((c < cj) | ((c == cj) & j_is_s));
-      S& tail = bucket[c];
-      tail -= push;
-      *store_target(push, slot_address(sa, tail), &spare) = j - 1;
-      if constexpr (collect_lms) {
-        const bool lms = (j != 0) & j_is_s & (c > cj);
-        top -= lms;
-        *store_target(lms, slot_address(sa, top), &spare) = j;
-      }
-    } else {
-      induce_s_step<collect_lms>(text, sa, bucket, i, sa[i], top);
-    }
-  }
-  return n - top;
 }
 
 template <class S, class C>
@@ -577,7 +239,8 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 template <class S, class C>
-void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter) {
+void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
+          bool marks) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
@@ -623,7 +286,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   });
   if (lms_count > 1) {
     // The LMS entries, in the order of their substrings, to sa[0, m).
-    const S m = induce<true>(text, sa, n, table);
+    const S m = induce<true>(text, sa, n, table, marks);
     std::memmove(sa, sa + (n - m), m * sizeof(S));
     // Name the LMS substrings: equal substrings share a name, in sorted order. Lengths
     // and then names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
@@ -641,7 +304,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
         to -= name != 0;
       }
       S* reduced = sa + (n - m);
-      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter);
+      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       gather_lms(text, n, reduced, m, threads, part_counts);
       split_parallel(m, threads, [&](int, S lo, S hi) {
@@ -656,16 +319,18 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     table.tails();
     place_sorted_lms(text, sa, m, table.bucket);
   }
-  induce<false>(text, sa, n, table);
+  induce<false>(text, sa, n, table, marks);
   meter.remove(owned.size() * sizeof(S));
 }
 
+// `marks`: whether the first level may run the marked scans (they need n < mark_bit<S>).
 template <class S>
-std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads) {
+std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads, bool marks) {
   if (n == 0) return 0;
   scratch_meter meter;
   try {
-    sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads, meter);
+    sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads, meter,
+                          marks && n < mark_bit<S>);
   } catch (const std::bad_alloc&) {
     throw error(error_code::host_out_of_memory, "induced sorting ran out of host memory on " + std::to_string(n) +
                                                     " bytes");
@@ -686,11 +351,19 @@ std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, st
   if (n > 0xFFFFFFFFull)
     throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
                                                " bytes (use 64-bit entries)");
-  return build(text, sa, n, threads);
+  return build(text, sa, n, threads, true);
 }
 
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads) {
-  return build(text, sa, n, threads);
+  return build(text, sa, n, threads, true);
+}
+
+std::size_t detail::induced_suffix_array_unmarked(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
+                                                  int threads) {
+  if (n > 0xFFFFFFFFull)
+    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
+                                               " bytes (use 64-bit entries)");
+  return build(text, sa, n, threads, false);
 }
 
 }  // namespace strix::backend::host

@@ -4,8 +4,10 @@
 // memory: the working set is the text, the suffix array and small bucket tables; the
 // reduced problems of the recursion live inside the suffix array itself (and their bucket
 // tables too when the free part of it holds them). The scans prefetch the text ahead of the
-// suffix array; with `threads` > 1 OpenMP threads they run a block at a time (the threads
-// read the text, one induces), and the LMS walks and the naming run in parallel parts.
+// suffix array and mark in each entry whether the next scan acts on it, so that each reads
+// the text only for the entries it acts on; with `threads` > 1 OpenMP threads they run a
+// block at a time (the threads read the text, one induces), and the LMS walks and the
+// naming run in parallel parts.
 // Plain C++: compiled once into libstrix, for every host execution space.
 #include <cstddef>
 #include <cstdint>
@@ -23,5 +25,12 @@ std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes);
 // Throws strix::error (host_out_of_memory; invalid_input when n does not fit the entries).
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads);
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
+
+namespace detail {
+// induced_suffix_array with the first level's scans unmarked, as 32-bit entries of texts of
+// 2^31 bytes and more run them: for tests, which reach them on small texts this way.
+std::size_t induced_suffix_array_unmarked(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
+                                          int threads);
+}  // namespace detail
 
 }  // namespace strix::backend::host

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// The induced sort's scans: from the LMS suffixes at their buckets' tails, the L-type
+// suffixes left to right and then the S-type ones right to left, on one thread or a block
+// at a time on several. Backend sources only.
+#include <new>
+#include <type_traits>
+#include <vector>
+
+#include "induced_common.hpp"
+#include "induced_scans_unmarked.hpp"
+
+namespace strix::backend::host::induced {
+
+// The scans with each entry's next step in its top bit (the idea of Mori's sais and of
+// libsais): an entry p written by a scan carries a mark when the suffix before it, p - 1,
+// is S-type, read from the text line that was loaded for p anyway. The L scan then acts on
+// unmarked entries only and the S scan on marked ones only, and neither reads the text for
+// the entries it passes: one random text read per suffix and stage instead of nearly two
+// (the scans' time is in those reads). Needs the top bit free: n < 2^31 on 32-bit entries;
+// the reduced levels always have it.
+template <class S>
+constexpr S mark_bit = S(1) << (8 * sizeof(S) - 1);
+
+// The entry for suffix p induced by an L scan (p is L-type: p - 1 is S-type when smaller)
+// or by an S scan (p is S-type: p - 1 is S-type when not larger).
+template <bool l_scan, class S, class C>
+inline S marked_entry(const C* text, S p, C c) {
+  const C before = text[p - (p != 0)];
+  const bool s_before = (p != 0) & (l_scan ? before < c : before <= c);
+  return p | (S(s_before) << (8 * sizeof(S) - 1));
+}
+
+// Where a scan will read the text for entry v, to prefetch (0, a cached line, when it will
+// not read it): the L scan reads for unmarked entries, the S scan for marked ones.
+template <bool l_scan, class S>
+inline S marked_read_at(S v) {
+  const S j = v & ~mark_bit<S>;
+  const bool reads = l_scan ? (v & mark_bit<S>) == 0 : (v & mark_bit<S>) != 0;
+  return reads && j >= 2 ? j - 2 : 0;
+}
+
+#ifdef _OPENMP
+// What the first phase of a blocked scan leaves for an entry: the symbol whose bucket gets
+// the induced entry and the mark of that entry (bytes: 9 bits; names: the top bit), or one
+// of three codes above them.
+template <class S, class C>
+struct marked_symbols {
+  using type = std::conditional_t<sizeof(C) == 1, std::uint16_t, S>;
+  static constexpr type nothing_to_do = sizeof(C) == 1 ? type(514) : type(~type(0));
+  static constexpr type read_again = type(nothing_to_do - 1), lms_here = type(nothing_to_do - 2);
+  static constexpr int mark_shift = sizeof(C) == 1 ? 8 : 8 * sizeof(S) - 1;
+  static type encode(S entry, C c) { return static_cast<type>(c) | static_cast<type>(type(entry >> (8 * sizeof(S) - 1)) << mark_shift); }
+  static C symbol(type v) { return static_cast<C>(v & ~(type(1) << mark_shift)); }
+  static S mark(type v) { return S(v >> mark_shift) << (8 * sizeof(S) - 1); }
+};
+
+// The marked scans a block of sa at a time: the threads read the text for the entries of
+// the block that are final already and leave the symbol and mark of what each induces;
+// then one thread runs the scan over the block from those (it reads again the entries the
+// scan itself writes into the block). An entry is final when it is set: the L scan writes
+// into empty slots only, and before the S scan the S parts of the buckets are emptied (the
+// LMS entries there were used by the L scan; stage 1's L scan empties them as it goes).
+// `s_start`: k entries, for where each bucket's S part starts. The result is the
+// sequential scans', exactly.
+template <bool collect_lms, class S, class C>
+S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, S* s_start) {
+  using code = marked_symbols<S, C>;
+  using block_symbol = typename code::type;
+  constexpr S mark = mark_bit<S>;
+  S* bucket = table.bucket;
+  const S k = table.k;
+  std::vector<block_symbol> symbols(parallel_block);
+  table.meter->add(symbols.size() * sizeof(block_symbol));
+  block_symbol* sym = symbols.data();
+  S top = n;
+  table.heads();
+  sa[bucket[text[n - 1]]++] = marked_entry<true>(text, n - 1, text[n - 1]);
+#pragma omp parallel num_threads(threads)
+  {
+    for (S a = 0; a < n; a += parallel_block) {
+      const S e = std::min<S>(n, a + parallel_block);
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead]));
+        const S v = sa[i];
+        if (v == 0) sym[i - a] = code::read_again;
+        else if (v & mark) sym[i - a] = code::nothing_to_do;
+        else {
+          const C c = text[v - 1];
+          sym[i - a] = code::encode(marked_entry<true>(text, v - 1, c), c);
+        }
+      }
+#pragma omp single
+      for (S i = a; i < e; ++i) {
+        const block_symbol s = sym[i - a];
+        if (s == code::nothing_to_do) continue;
+        const S v = sa[i];
+        if (s == code::read_again) {
+          if (v == 0 || (v & mark)) continue;
+          const C c = text[v - 1];
+          sa[bucket[c]++] = marked_entry<true>(text, v - 1, c);
+        } else {
+          sa[bucket[code::symbol(s)]++] = (v - 1) | code::mark(s);
+        }
+        if constexpr (collect_lms) sa[i] = 0;
+      }
+    }
+#pragma omp single
+    {
+      if constexpr (!collect_lms) std::copy(bucket, bucket + k, s_start);
+      table.tails();
+      if constexpr (!collect_lms)
+        for (S c = 0; c < k; ++c)
+          if (s_start[c] < bucket[c]) std::memset(sa + s_start[c], 0, (bucket[c] - s_start[c]) * sizeof(S));
+    }
+    for (S e = n; e > 0;) {
+      const S a = e > parallel_block ? e - parallel_block : 0;
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch(text + marked_read_at<false>(sa[i + prefetch_ahead]));
+        const S v = sa[i];
+        if (v == 0) sym[i - a] = code::read_again;
+        else if (v & mark) {
+          const S p = (v & ~mark) - 1;
+          const C c = text[p];
+          sym[i - a] = code::encode(marked_entry<false>(text, p, c), c);
+        } else sym[i - a] = collect_lms ? code::lms_here : code::nothing_to_do;
+      }
+#pragma omp single
+      for (S i = e; i-- > a;) {
+        const block_symbol s = sym[i - a];
+        if (s == code::nothing_to_do) continue;
+        const S v = sa[i];
+        if (s == code::lms_here) {
+          sa[--top] = v;
+        } else if (s == code::read_again) {
+          if (v & mark) {
+            const S p = (v & ~mark) - 1;
+            const C c = text[p];
+            sa[--bucket[c]] = marked_entry<false>(text, p, c);
+            if constexpr (!collect_lms) sa[i] = v & ~mark;
+          } else if (collect_lms && v != 0) {
+            sa[--top] = v;
+          }
+        } else {
+          sa[--bucket[code::symbol(s)]] = ((v & ~mark) - 1) | code::mark(s);
+          if constexpr (!collect_lms) sa[i] = v & ~mark;
+        }
+      }
+      e = a;
+    }
+  }
+  table.meter->remove(symbols.size() * sizeof(block_symbol));
+  return n - top;
+}
+#endif
+
+// induce_unmarked's result with marked entries (see mark_bit): the LMS entries start
+// unmarked (the suffix before an LMS one is L-type), and the scans leave every entry
+// unmarked. Stage 1's L scan also empties the entries it induced from. Needs
+// n < mark_bit<S>.
+template <bool collect_lms, class S, class C>
+S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
+  constexpr S mark = mark_bit<S>;
+#ifdef _OPENMP
+  const int t = team_size(n, table.threads);
+  if (t > 1 && (collect_lms || table.s_part)) return induce_marked_blocked<collect_lms>(text, sa, n, table, t, table.s_part);
+  if (t > 1) {
+    // A reduced level whose suffix array has no room for a third table borrows one for the
+    // length of the scans (k entries, at most a level's length; freed before the next level,
+    // so the borrowed tables never add up), or runs on one thread if it cannot.
+    std::vector<S> s_start;
+    try {
+      s_start.resize(table.k);
+    } catch (const std::bad_alloc&) {
+    }
+    if (!s_start.empty()) {
+      table.meter->add(s_start.size() * sizeof(S));
+      const S m = induce_marked_blocked<collect_lms>(text, sa, n, table, t, s_start.data());
+      table.meter->remove(s_start.size() * sizeof(S));
+      return m;
+    }
+  }
+#endif
+  S* bucket = table.bucket;
+  table.heads();
+  // The last suffix is the smallest of its bucket (the sentinel follows it) and L-type.
+  sa[bucket[text[n - 1]]++] = marked_entry<true>(text, n - 1, text[n - 1]);
+  S spare;
+  for (S i = 0; i < n; ++i) {
+    if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead]));
+    const S v = sa[i];
+    if constexpr (sizeof(C) == 1) {
+      // Bytes: without a branch on the mark (the 256 heads are cached); an entry the scan
+      // passes reads text[0] and stores into `spare`.
+      const bool push = (v != 0) & ((v & mark) == 0);
+      const S p = (v - 1) & (S(0) - S(push));
+      const C c = text[p];
+      S& head = bucket[c];
+      *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c);
+      head += push;
+      if constexpr (collect_lms) sa[i] = v & (S(0) - S(!push));
+    } else if (v != 0 && !(v & mark)) {
+      const C c = text[v - 1];
+      sa[bucket[c]++] = marked_entry<true>(text, v - 1, c);
+      if constexpr (collect_lms) sa[i] = 0;
+    }
+  }
+  table.tails();
+  S top = n;
+  for (S i = n; i-- > 0;) {
+    if (i >= prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead]));
+    const S v = sa[i];
+    if constexpr (sizeof(C) == 1) {
+      const bool push = (v & mark) != 0;
+      const S p = ((v & ~mark) - 1) & (S(0) - S(push));
+      const C c = text[p];
+      S& tail = bucket[c];
+      tail -= push;
+      *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c);
+      if constexpr (collect_lms) {
+        const bool lms = (v != 0) & !push;
+        top -= lms;
+        *store_target(lms, slot_address(sa, top), &spare) = v;
+      } else {
+        sa[i] = v & ~mark;
+      }
+    } else if (v & mark) {
+      const S p = (v & ~mark) - 1;
+      const C c = text[p];
+      sa[--bucket[c]] = marked_entry<false>(text, p, c);
+      if constexpr (!collect_lms) sa[i] = v & ~mark;
+    } else if (collect_lms && v != 0) {
+      sa[--top] = v;
+    }
+  }
+  return n - top;
+}
+
+// The scans for a level: marked when the top bit is free (always but for 32-bit entries of
+// texts of 2^31 bytes and more, or when a test asks for the unmarked ones).
+template <bool collect_lms, class S, class C>
+S induce(const C* text, S* sa, S n, bucket_table<S, C>& table, bool marks) {
+  return marks ? induce_marked<collect_lms>(text, sa, n, table) : induce_unmarked<collect_lms>(text, sa, n, table);
+}
+
+}  // namespace strix::backend::host::induced
