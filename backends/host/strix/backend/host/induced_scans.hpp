@@ -111,12 +111,22 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
     {
       if constexpr (!collect_lms) std::copy(bucket, bucket + k, s_start);
       table.tails();
-      if constexpr (!collect_lms)
-        for (S c = 0; c < k; ++c)
-          if (s_start[c] < bucket[c]) std::memset(sa + s_start[c], 0, (bucket[c] - s_start[c]) * sizeof(S));
     }
+    if constexpr (!collect_lms) {
+#pragma omp for schedule(dynamic, 1)
+      for (std::int64_t c = 0; c < static_cast<std::int64_t>(k); ++c)
+        if (s_start[c] < bucket[c]) std::memset(sa + s_start[c], 0, (bucket[c] - s_start[c]) * sizeof(S));
+    }
+    // Stage 2's marks are cleared by the threads a block late, beside the next block's first
+    // phase (the block is cached still, and the one thread of the second phase is spared).
+    S unmark_end = n;
     for (S e = n; e > 0;) {
       const S a = e > parallel_block ? e - parallel_block : 0;
+      if constexpr (!collect_lms) {
+#pragma omp for schedule(static) nowait
+        for (std::int64_t ii = e; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
+        unmark_end = e;
+      }
 #pragma omp for schedule(static)
       for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
         const S i = static_cast<S>(ii);
@@ -141,16 +151,18 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
             const S p = (v & ~mark) - 1;
             const C c = text[p];
             sa[--bucket[c]] = marked_entry<false>(text, p, c);
-            if constexpr (!collect_lms) sa[i] = v & ~mark;
           } else if (collect_lms && v != 0) {
             sa[--top] = v;
           }
         } else {
           sa[--bucket[code::symbol(s)]] = ((v & ~mark) - 1) | code::mark(s);
-          if constexpr (!collect_lms) sa[i] = v & ~mark;
         }
       }
       e = a;
+    }
+    if constexpr (!collect_lms) {
+#pragma omp for schedule(static)
+      for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
     }
   }
   table.meter->remove(symbols.size() * sizeof(block_symbol));
