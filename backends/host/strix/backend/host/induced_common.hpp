@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <vector>
 
 #ifdef _OPENMP
@@ -52,18 +53,8 @@ int team_size(S n, int threads) {
 
 template <class S>
 void fill_zero(S* a, S n, int threads) {
-#ifdef _OPENMP
-  const int t = team_size(n, threads);
-#pragma omp parallel num_threads(t) if (t > 1)
-  {
-    const S parts = static_cast<S>(omp_get_num_threads()), me = static_cast<S>(omp_get_thread_num());
-    const S lo = n / parts * me + std::min(me, n % parts), len = n / parts + (me < n % parts ? 1 : 0);
-    std::memset(a + lo, 0, len * sizeof(S));
-  }
-#else
-  (void)threads;
-  std::memset(a, 0, n * sizeof(S));
-#endif
+  thread_parts::in_parts(n, threads,
+                         [&](std::uint64_t b, std::uint64_t e) { std::memset(a + b, 0, (e - b) * sizeof(S)); });
 }
 
 // Symbol counts of text[0, n) over the alphabet [0, k).
@@ -137,6 +128,31 @@ struct bucket_table {
     for (S c = 0; c < k; ++c) bucket[c] = sum += bucket[c];
   }
 };
+
+#ifdef _OPENMP
+// Runs blocked(third) for the scans on several threads, with `third` the table's third table
+// of k entries (s_part) when `needed`: the level's own, or one borrowed for the length of the
+// scans when the level's free part had no room for it (at most a level's length; freed before
+// the next level, so borrowed tables never add up). Returns false, having run nothing, when it
+// cannot be borrowed: the scans then run on one thread.
+template <class S, class C, class Blocked>
+bool with_third_table(bucket_table<S, C>& table, bool needed, Blocked&& blocked) {
+  if (!needed || table.s_part) {
+    blocked(table.s_part);
+    return true;
+  }
+  std::vector<S> borrowed;
+  try {
+    borrowed.resize(table.k);
+  } catch (const std::bad_alloc&) {
+    return false;
+  }
+  table.meter->add(borrowed.size() * sizeof(S));
+  blocked(borrowed.data());
+  table.meter->remove(borrowed.size() * sizeof(S));
+  return true;
+}
+#endif
 
 // Runs f(c, lo, hi) for the parts c of [0, n) split evenly over the team, in parallel.
 template <class S, class F>

@@ -3,7 +3,6 @@
 // The induced sort's scans: from the LMS suffixes at their buckets' tails, the L-type
 // suffixes left to right and then the S-type ones right to left, on one thread or a block
 // at a time on several. Backend sources only.
-#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -181,23 +180,12 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
   constexpr S mark = mark_bit<S>;
 #ifdef _OPENMP
   const int t = team_size(n, table.threads);
-  if (t > 1 && (collect_lms || table.s_part)) return induce_marked_blocked<collect_lms>(text, sa, n, table, t, table.s_part);
-  if (t > 1) {
-    // A reduced level whose suffix array has no room for a third table borrows one for the
-    // length of the scans (k entries, at most a level's length; freed before the next level,
-    // so the borrowed tables never add up), or runs on one thread if it cannot.
-    std::vector<S> s_start;
-    try {
-      s_start.resize(table.k);
-    } catch (const std::bad_alloc&) {
-    }
-    if (!s_start.empty()) {
-      table.meter->add(s_start.size() * sizeof(S));
-      const S m = induce_marked_blocked<collect_lms>(text, sa, n, table, t, s_start.data());
-      table.meter->remove(s_start.size() * sizeof(S));
-      return m;
-    }
-  }
+  S m = 0;
+  // Stage 1's blocked scans do not use the third table (only stage 2 empties the S parts).
+  if (t > 1 && with_third_table(table, !collect_lms, [&](S* s_start) {
+        m = induce_marked_blocked<collect_lms>(text, sa, n, table, t, s_start);
+      }))
+    return m;
 #endif
   S* bucket = table.bucket;
   table.heads();

@@ -160,23 +160,11 @@ template <bool collect_lms, class S, class C>
 S induce_unmarked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
 #ifdef _OPENMP
   const int t = team_size(n, table.threads);
-  if (t > 1 && table.s_part) return induce_blocked_unmarked<collect_lms>(text, sa, n, table, t, table.s_part);
-  if (t > 1) {
-    // A reduced level whose suffix array has no room for the third table borrows one for the
-    // length of the scans (k entries, at most a level's length; freed before the next level,
-    // so the borrowed tables never add up), or runs on one thread if it cannot.
-    std::vector<S> s_part;
-    try {
-      s_part.resize(table.k);
-    } catch (const std::bad_alloc&) {
-    }
-    if (!s_part.empty()) {
-      table.meter->add(s_part.size() * sizeof(S));
-      const S m = induce_blocked_unmarked<collect_lms>(text, sa, n, table, t, s_part.data());
-      table.meter->remove(s_part.size() * sizeof(S));
-      return m;
-    }
-  }
+  S m = 0;
+  if (t > 1 && with_third_table(table, true, [&](S* s_part) {
+        m = induce_blocked_unmarked<collect_lms>(text, sa, n, table, t, s_part);
+      }))
+    return m;
 #endif
   S* bucket = table.bucket;
   table.heads();
