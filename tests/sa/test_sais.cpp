@@ -71,18 +71,22 @@ TEST_CASE("sais: the host induced sort matches libdivsufsort at 1, 2 and 7 threa
   }
 }
 
-TEST_CASE("sais: the unmarked first level (32-bit entries of texts of 2^31 bytes and more) matches libdivsufsort") {
+TEST_CASE("sais: the first level's other scans (for 32-bit entries of texts of 2^30 bytes and more) match libdivsufsort") {
   // Texts that large cannot run here: the same scans are called on the hard inputs.
+  using strix::backend::host::detail::first_level_scans;
   for (const auto& input : induced_inputs()) {
     const auto& name = input.first;
     const auto& text = input.second;
     CAPTURE(name);
     const auto expected = divsufsort_suffix_array<std::uint32_t>(text);
-    for (int threads : {1, 2, 7}) {
-      CAPTURE(threads);
-      std::vector<std::uint32_t> sa(text.size(), 12345u);
-      strix::backend::host::detail::induced_suffix_array_unmarked(text.data(), sa.data(), text.size(), threads);
-      CHECK(sa == expected);
+    for (auto scans : {first_level_scans::marked, first_level_scans::unmarked}) {
+      CAPTURE(static_cast<int>(scans));
+      for (int threads : {1, 2, 7}) {
+        CAPTURE(threads);
+        std::vector<std::uint32_t> sa(text.size(), 12345u);
+        strix::backend::host::detail::induced_suffix_array_with(text.data(), sa.data(), text.size(), threads, scans);
+        CHECK(sa == expected);
+      }
     }
   }
 }

@@ -169,4 +169,16 @@ int split_parallel(S n, int threads, F&& f) {
   return t;
 }
 
+// Runs f(lo, hi) for the same parts as split_parallel, on this thread, from the last part to
+// the first.
+template <class S, class F>
+void split_parts_descending(S n, int threads, F&& f) {
+  const int t = team_size(n, threads);
+  const S part = (n + t - 1) / t;
+  for (int c = t; c-- > 0;) {
+    const S lo = std::min<S>(n, part * c), hi = std::min<S>(n, lo + part);
+    f(lo, hi);
+  }
+}
+
 }  // namespace strix::backend::host::induced

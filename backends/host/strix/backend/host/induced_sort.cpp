@@ -16,7 +16,7 @@
 #include <strix/error.hpp>
 
 #include "induced_common.hpp"
-#include "induced_scans.hpp"
+#include "induced_scans_named.hpp"
 
 namespace strix::backend::host {
 
@@ -57,7 +57,8 @@ void for_each_lms_descending(const C* text, S n, F&& f) {
 }
 
 // The m LMS positions of the text, in text order, into out[0, m). `part_counts`: the LMS
-// positions in each part of split_parallel(n, threads), as store_lms_lengths counted them.
+// positions in each part of split_parallel(n, threads), as the placement of the seeds counted
+// them.
 template <class S, class C>
 void gather_lms(const C* text, S n, S* out, S m, int threads, const std::vector<S>& part_counts) {
   if (team_size(n, threads) == 1) {
@@ -82,25 +83,21 @@ void gather_lms(const C* text, S n, S* out, S m, int threads, const std::vector<
 
 // For every LMS position p, the length of its LMS substring (through the next LMS symbol)
 // at sa[m + p / 2]; the last one's runs into the sentinel and is given n - p + 1. Returns
-// the last LMS position; part_counts gets the number of LMS positions in each part of
-// split_parallel(n, threads) (for gather_lms).
+// the last LMS position.
 template <class S, class C>
-S store_lms_lengths(const C* text, S n, S* slots, int threads, std::vector<S>& part_counts) {
+S store_lms_lengths(const C* text, S n, S* slots, int threads) {
   const int parts = team_size(n, threads);
   std::vector<S> lowest(parts, n), highest(parts, n);
-  part_counts.assign(parts, 0);
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S next = n, high = n, count = 0, spare;
+    S next = n, high = n, spare;
     for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
       const bool first = next == n;
       *store_target(lms & !first, slots + p / 2, &spare) = next - p + 1;
       high = (lms & first) ? p : high;
       next = lms ? p : next;
-      count += lms;
     });
     highest[c] = high;
     lowest[c] = next;
-    part_counts[c] = count;
   });
   // Each part's last LMS substring ends in the next part that has one.
   S next = n, last = n;
@@ -207,6 +204,36 @@ S name_lms_substrings(const C* text, S n, S* sa, S m, S last_lms, int threads) {
   return starts[parts];
 }
 
+// Names the sorted LMS substrings in sa[0, m) from the distinct bits the named scans left
+// (induce_lms_named: set when an entry's substring differs from the next one's): names 1, 2,
+// ... in sorted order at sa[m + p / 2] (zero there), bits cleared. Returns the number of names.
+template <class S>
+S name_from_distinct_bits(S* sa, S m, int threads) {
+  constexpr S distinct = distinct_bit<S>;
+  S* slots = sa + m;
+  const int parts = team_size(m, threads);
+  std::vector<S> starts(static_cast<std::size_t>(parts) + 1, 0);
+  if (parts > 1)
+    split_parallel(m, threads, [&](int c, S lo, S hi) {
+      S count = 0;
+      for (S i = lo; i < hi; ++i) count += (sa[i] & distinct) != 0;
+      starts[c + 1] = count;
+    });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S name = starts[c] + 1;
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~distinct) / 2);
+      const S v = sa[i], p = v & ~distinct;
+      slots[p / 2] = name;
+      sa[i] = p;
+      name += (v & distinct) != 0;
+    }
+    if (parts == 1) starts[1] = name - 1;
+  });
+  return starts[parts];
+}
+
 // Moves the m sorted LMS suffixes in sa[0, m) to the tails of their buckets (`tail`: one past
 // each bucket's last slot), in order, emptying the slots they leave; sa[m, n) is empty. Each
 // entry's target is at or above its slot, so going down from the last is safe. Bytes: the
@@ -238,9 +265,10 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
+// `marks`: whether the scans may be marked; `named`: whether stage 1 names (bytes only).
 template <class S, class C>
 void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
-          bool marks) {
+          bool marks, bool named) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
@@ -270,30 +298,48 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   }
   if (table.count) count_symbols(text, n, k, table.count, threads);
 
-  // Stage 1: sort the LMS substrings by inducing from the LMS positions in text order.
+  // Stage 1: sort the LMS substrings by inducing from the LMS positions in text order
+  // (counted by parts of split_parallel(n, threads), for gather_lms).
   fill_zero(sa, n, threads);
   table.tails();
   S lms_count = 0, spare;
-  for_each_lms_descending(text, n, [&](S p, bool lms, C symbol) {
-    if constexpr (sizeof(C) == 1) {  // the 256 tails are cached: no branch
-      S& tail = table.bucket[symbol];
-      tail -= lms;
-      *store_target(lms, slot_address(sa, tail), &spare) = p;
-    } else if (lms) {  // a bucket of names is a cache miss: only for LMS positions
-      sa[--table.bucket[symbol]] = p;
-    }
-    lms_count += lms;
+  std::vector<S> part_counts;
+  split_parts_descending(n, threads, [&](S lo, S hi) {
+    const S before = lms_count;
+    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C symbol) {
+      if constexpr (sizeof(C) == 1) {  // the 256 tails are cached: no branch
+        S& tail = table.bucket[symbol];
+        tail -= lms;
+        *store_target(lms, slot_address(sa, tail), &spare) = p;
+      } else if (lms) {  // a bucket of names is a cache miss: only for LMS positions
+        sa[--table.bucket[symbol]] = p;
+      }
+      lms_count += lms;
+    });
+    part_counts.insert(part_counts.begin(), lms_count - before);
   });
   if (lms_count > 1) {
-    // The LMS entries, in the order of their substrings, to sa[0, m).
-    const S m = induce<true>(text, sa, n, table, marks);
-    std::memmove(sa, sa + (n - m), m * sizeof(S));
-    // Name the LMS substrings: equal substrings share a name, in sorted order. Lengths
-    // and then names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
-    fill_zero(sa + m, n - m, threads);
-    std::vector<S> part_counts;
-    const S last_lms = store_lms_lengths(text, n, sa + m, threads, part_counts);
-    const S names = name_lms_substrings(text, n, sa, m, last_lms, threads);
+    // The LMS entries, in the order of their substrings, to sa[0, m); named on the way
+    // (equal substrings share a name, in sorted order) or after, by comparing neighbours.
+    // Names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
+    S m = 0, names = 0;
+    if constexpr (sizeof(C) == 1) {
+      if (named) {
+        mark_seed_groups(sa, n, table.bucket, k);
+        m = induce_lms_named(text, sa, n, table);
+        std::memmove(sa, sa + (n - m), m * sizeof(S));
+        fill_zero(sa + m, n - m, threads);
+        names = name_from_distinct_bits(sa, m, threads);
+      }
+    }
+    if (m == 0) {
+      m = induce<true>(text, sa, n, table, marks);
+      std::memmove(sa, sa + (n - m), m * sizeof(S));
+      // Lengths first, then names over them.
+      fill_zero(sa + m, n - m, threads);
+      const S last_lms = store_lms_lengths(text, n, sa + m, threads);
+      names = name_lms_substrings(text, n, sa, m, last_lms, threads);
+    }
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
@@ -304,7 +350,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
         to -= name != 0;
       }
       S* reduced = sa + (n - m);
-      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true);
+      sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true, false);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       gather_lms(text, n, reduced, m, threads, part_counts);
       split_parallel(m, threads, [&](int, S lo, S hi) {
@@ -323,14 +369,17 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   meter.remove(owned.size() * sizeof(S));
 }
 
-// `marks`: whether the first level may run the marked scans (they need n < mark_bit<S>).
+// `scans`: the most the first level may use (marks need n < mark_bit<S>, names in the scans
+// n < distinct_bit<S>); the reduced levels run the marked scans and name by comparison.
 template <class S>
-std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads, bool marks) {
+std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads, detail::first_level_scans scans) {
   if (n == 0) return 0;
   scratch_meter meter;
+  const bool marks = scans != detail::first_level_scans::unmarked && n < mark_bit<S>;
+  const bool named = scans == detail::first_level_scans::named && n < distinct_bit<S>;
   try {
     sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads, meter,
-                          marks && n < mark_bit<S>);
+                          marks, named);
   } catch (const std::bad_alloc&) {
     throw error(error_code::host_out_of_memory, "induced sorting ran out of host memory on " + std::to_string(n) +
                                                     " bytes");
@@ -351,19 +400,19 @@ std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, st
   if (n > 0xFFFFFFFFull)
     throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
                                                " bytes (use 64-bit entries)");
-  return build(text, sa, n, threads, true);
+  return build(text, sa, n, threads, detail::first_level_scans::named);
 }
 
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads) {
-  return build(text, sa, n, threads, true);
+  return build(text, sa, n, threads, detail::first_level_scans::named);
 }
 
-std::size_t detail::induced_suffix_array_unmarked(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
-                                                  int threads) {
+std::size_t detail::induced_suffix_array_with(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
+                                              int threads, first_level_scans scans) {
   if (n > 0xFFFFFFFFull)
     throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
                                                " bytes (use 64-bit entries)");
-  return build(text, sa, n, threads, false);
+  return build(text, sa, n, threads, scans);
 }
 
 }  // namespace strix::backend::host

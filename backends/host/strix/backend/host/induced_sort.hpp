@@ -5,7 +5,8 @@
 // reduced problems of the recursion live inside the suffix array itself (and their bucket
 // tables too when the free part of it holds them). The scans prefetch the text ahead of the
 // suffix array and mark in each entry whether the next scan acts on it, so that each reads
-// the text only for the entries it acts on; with `threads` > 1 OpenMP threads they run a
+// the text only for the entries it acts on; the first level's stage 1 also names the LMS
+// substrings as it sorts them; with `threads` > 1 OpenMP threads they run a
 // block at a time (the threads read the text, one induces), and the LMS walks and the
 // naming run in parallel parts.
 // Plain C++: compiled once into libstrix, for every host execution space.
@@ -27,10 +28,14 @@ std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, st
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
 
 namespace detail {
-// induced_suffix_array with the first level's scans unmarked, as 32-bit entries of texts of
-// 2^31 bytes and more run them: for tests, which reach them on small texts this way.
-std::size_t induced_suffix_array_unmarked(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
-                                          int threads);
+// The first level's scans: `named` (stage 1 names the LMS substrings as it sorts them; the
+// default, on 32-bit entries for n < 2^30), `marked` (names by comparing neighbours; 32-bit
+// entries of 2^30 <= n < 2^31), `unmarked` (32-bit entries of n >= 2^31).
+enum class first_level_scans { named, marked, unmarked };
+// induced_suffix_array with the first level's scans chosen (at most what n allows): for
+// tests, which reach all three on small texts this way.
+std::size_t induced_suffix_array_with(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads,
+                                      first_level_scans scans);
 }  // namespace detail
 
 }  // namespace strix::backend::host

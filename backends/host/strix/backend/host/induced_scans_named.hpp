@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Stage 1's marked scans on a byte text that also name the LMS substrings as they sort them
+// (the "distinct" marks of sais-lite and libsais; strix's own code), so that the level needs
+// neither a walk for the substrings' lengths nor a comparison of neighbours, which took 10 %
+// of a run on English and on linux.tar (their long repeated substrings are compared byte by
+// byte). Backend sources only.
+//
+// Two entries of the sort are equal when their LMS prefixes (the text from the entry through
+// the next LMS position) are. The scans count the boundaries between groups of equal entries
+// that they have passed (`group`), and an induced entry starts a new group in its bucket when
+// a boundary was passed since the last entry induced into that bucket (its source differs from
+// that entry's source). The boundary sits in the second bit from the top of an entry
+// (distinct_bit): in the L scan on the right entry of the pair (the scan reads it as it
+// crosses), in the S scan on the left one (likewise, going down); the L scan moves each bit one
+// slot to the left once it has passed both entries, so that the S scan finds them where it
+// needs them. The LMS entries the S scan collects carry the bit when their substring differs
+// from the next larger one: names are then a count (name_from_distinct_bits).
+#include <cstdint>
+#include <vector>
+
+#include "induced_scans.hpp"
+
+namespace strix::backend::host::induced {
+
+// Needs n < distinct_bit<S> (the mark takes the top bit).
+template <class S>
+constexpr S distinct_bit = mark_bit<S> >> 1;
+
+template <class S>
+constexpr S distinct_if(bool b) {
+  return S(b) << (8 * sizeof(S) - 2);
+}
+
+// Marks the lowest LMS seed of each bucket as the start of a group (all seeds of one bucket
+// are equal: their prefix is their symbol). `lowest`: each bucket's lowest seed slot, as the
+// placement left the tails. A bucket without seeds points at the next bucket's first slot,
+// which holds a seed only when that bucket's lowest one is there, so marking it is right.
+template <class S>
+void mark_seed_groups(S* sa, S n, const S* lowest, S k) {
+  for (S c = 0; c < k; ++c)
+    if (lowest[c] < n && sa[lowest[c]] != 0) sa[lowest[c]] |= distinct_bit<S>;
+}
+
+#ifdef _OPENMP
+// What the blocked scans' first phase leaves for an entry: the symbol whose bucket gets the
+// induced entry, that entry's mark, the entry's boundary bit, and what to do.
+struct named_code {
+  using type = std::uint16_t;
+  static constexpr type mark = 1 << 8, boundary = 1 << 9;
+  static constexpr type kind = 3 << 10, induce = 0, nothing = 1 << 10, read_again = 2 << 10, lms_here = 3 << 10;
+  template <class S>
+  static type encode(S entry, std::uint8_t c) {
+    return static_cast<type>(c | (entry >> (8 * sizeof(S) - 1) << 8));
+  }
+  template <class S>
+  static type boundary_of(S entry) {
+    return (entry & distinct_bit<S>) ? boundary : type(0);
+  }
+  template <class S>
+  static S entry_mark(type v) {
+    return S((v & mark) != 0) << (8 * sizeof(S) - 1);
+  }
+};
+
+// The named scans a block at a time on several threads (see induce_marked_blocked).
+template <class S>
+S induce_lms_named_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, S* last,
+                           int threads) {
+  using code = named_code;
+  constexpr S mark = mark_bit<S>, distinct = distinct_bit<S>;
+  S* bucket = table.bucket;
+  // Two blocks' codes: the L scan keeps the previous block's boundaries until it moves them.
+  std::vector<code::type> codes(2 * parallel_block);
+  table.meter->add(codes.size() * sizeof(code::type));
+  S group = 1, top = n, lms_group = 0;  // shared: the second phases run on any one thread
+  table.heads();
+  {
+    const std::uint8_t c = text[n - 1];
+    sa[bucket[c]++] = marked_entry<true>(text, n - 1, c) | distinct;
+    last[c] = group;
+  }
+  // Moves the boundaries read at [from, to) one slot to the left (slot i - 1 gets the bit read
+  // at slot i): both slots are final and passed.
+  const auto move_boundaries = [&](const code::type* read, S from, S to) {
+#pragma omp for schedule(static) nowait
+    for (std::int64_t ii = from; ii < static_cast<std::int64_t>(to); ++ii) {
+      const S i = static_cast<S>(ii);
+      if (i > 0) sa[i - 1] = (sa[i - 1] & ~distinct) | distinct_if<S>(read[i - from] & code::boundary);
+    }
+  };
+#pragma omp parallel num_threads(threads)
+  {
+    S a = 0;
+    for (int b = 0; a < n; a += parallel_block, ++b) {
+      const S e = std::min<S>(n, a + parallel_block);
+      code::type* sym = codes.data() + (b & 1) * parallel_block;
+      if (a > 0) move_boundaries(codes.data() + ((b & 1) ^ 1) * parallel_block, a - parallel_block, a);
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
+        const S v = sa[i], body = v & ~distinct;
+        if (body == 0) {
+          sym[i - a] = code::read_again;
+        } else if (body & mark) {
+          sym[i - a] = code::nothing | code::boundary_of(v);
+        } else {
+          const std::uint8_t c = text[body - 1];
+          sym[i - a] = code::encode(marked_entry<true>(text, body - 1, c), c) | code::boundary_of(v);
+        }
+      }
+#pragma omp single
+      for (S i = a; i < e; ++i) {
+        code::type s = sym[i - a];
+        if ((s & code::kind) == code::read_again) {
+          // Set by this block's own inductions, or empty (an S part: a boundary).
+          const S v = sa[i], body = v & ~distinct;
+          s = (body == 0 || (body & mark)) ? code::nothing : code::induce;
+          if (s == code::induce) {
+            const std::uint8_t c = text[body - 1];
+            s |= code::encode(marked_entry<true>(text, body - 1, c), c);
+          }
+          s |= (body == 0) ? code::boundary : code::boundary_of(v);
+          sym[i - a] = s;  // for move_boundaries
+        }
+        group += (s & code::boundary) != 0;
+        if ((s & code::kind) == code::nothing) continue;
+        const std::uint8_t c = static_cast<std::uint8_t>(s);
+        const S p = (sa[i] & ~distinct) - 1;
+        sa[bucket[c]++] = p | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
+        last[c] = group;
+        sa[i] = 0;  // induced from: not needed by the S scan
+      }
+    }
+    // The last block's boundaries; the last slot has none to its right: it ends a group.
+    move_boundaries(codes.data() + (((n - 1) / parallel_block) & 1) * parallel_block,
+                    static_cast<S>((n - 1) / parallel_block * parallel_block), n);
+#pragma omp barrier
+#pragma omp single
+    {
+      sa[n - 1] |= distinct;
+      table.tails();
+      std::fill(last, last + table.k, S(0));
+    }
+    code::type* sym = codes.data();
+    for (S e = n; e > 0;) {
+      const S a = e > parallel_block ? e - parallel_block : 0;
+#pragma omp for schedule(static)
+      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
+        const S i = static_cast<S>(ii);
+        if (i + prefetch_ahead < e) prefetch(text + marked_read_at<false>(sa[i + prefetch_ahead] & ~distinct));
+        const S v = sa[i], body = v & ~distinct;
+        if (body == 0) {
+          sym[i - a] = code::read_again;
+        } else if (body & mark) {
+          const S p = (body & ~mark) - 1;
+          const std::uint8_t c = text[p];
+          sym[i - a] = code::encode(marked_entry<false>(text, p, c), c) | code::boundary_of(v);
+        } else {
+          sym[i - a] = code::lms_here | code::boundary_of(v);
+        }
+      }
+#pragma omp single
+      for (S i = e; i-- > a;) {
+        code::type s = sym[i - a];
+        const S v = sa[i], body = v & ~distinct;
+        if ((s & code::kind) == code::read_again) {
+          // Written by this block's own inductions, or emptied by the L scan.
+          s = code::boundary_of(v);
+          if (body & mark) {
+            const S p = (body & ~mark) - 1;
+            const std::uint8_t c = text[p];
+            s |= code::encode(marked_entry<false>(text, p, c), c);
+          } else {
+            s |= body == 0 ? code::nothing : code::lms_here;
+          }
+        }
+        group += (s & code::boundary) != 0;
+        if ((s & code::kind) == code::nothing) continue;
+        if ((s & code::kind) == code::lms_here) {
+          sa[--top] = body | distinct_if<S>(lms_group != group);
+          lms_group = group;
+          continue;
+        }
+        const std::uint8_t c = static_cast<std::uint8_t>(s);
+        sa[--bucket[c]] = ((body & ~mark) - 1) | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
+        last[c] = group;
+      }
+      e = a;
+    }
+  }
+  table.meter->remove(codes.size() * sizeof(code::type));
+  return n - top;
+}
+#endif
+
+// The named scans on one thread.
+template <class S>
+S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, S* last) {
+  constexpr S mark = mark_bit<S>, distinct = distinct_bit<S>;
+  S* bucket = table.bucket;
+  S group = 1, spare;
+  table.heads();
+  {
+    // The last suffix is a group of its own (the sentinel follows it).
+    const std::uint8_t c = text[n - 1];
+    sa[bucket[c]++] = marked_entry<true>(text, n - 1, c) | distinct;
+    last[c] = group;
+  }
+  // What slot i - 1 keeps, written with the boundary read at slot i (its right one) once the
+  // scan is there: no induction writes at or below the slot being read.
+  S kept = 0;
+  for (S i = 0; i < n; ++i) {
+    if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
+    const S v = sa[i], body = v & ~distinct;
+    // An empty slot is in an S part (the L scan reaches every L entry after it was induced).
+    const bool boundary = ((v & distinct) != 0) | (body == 0);
+    group += boundary;
+    if (i > 0) sa[i - 1] = kept | distinct_if<S>(boundary);
+    const bool push = (body != 0) & ((body & mark) == 0);
+    const S p = (body - 1) & (S(0) - S(push));
+    const std::uint8_t c = text[p];
+    S& head = bucket[c];
+    *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c) | distinct_if<S>(last[c] != group);
+    head += push;
+    *store_target(push, &last[c], &spare) = group;
+    kept = body & (S(0) - S(!push));  // induced from: not needed by the S scan
+  }
+  sa[n - 1] = kept | distinct;
+  table.tails();
+  std::fill(last, last + table.k, S(0));
+  S top = n, lms_group = 0;
+  for (S i = n; i-- > 0;) {
+    if (i >= prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead] & ~distinct));
+    const S v = sa[i], body = v & ~distinct;
+    group += (v & distinct) != 0;
+    const bool push = (body & mark) != 0;
+    const S p = ((body & ~mark) - 1) & (S(0) - S(push));
+    const std::uint8_t c = text[p];
+    S& tail = bucket[c];
+    tail -= push;
+    *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c) | distinct_if<S>(last[c] != group);
+    *store_target(push, &last[c], &spare) = group;
+    const bool lms = (body != 0) & !push;
+    top -= lms;
+    *store_target(lms, slot_address(sa, top), &spare) = body | distinct_if<S>(lms_group != group);
+    lms_group = lms ? group : lms_group;
+  }
+  return n - top;
+}
+
+
+// induce_marked<true>'s result (the m sorted LMS positions at the end of sa, returning m),
+// with each LMS entry's distinct bit set when its substring differs from the next one's (and
+// on the last). Needs the seeds at their buckets' tails with mark_seed_groups applied, and
+// n < distinct_bit<S>.
+template <class S>
+S induce_lms_named(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table) {
+  // The group of the last entry induced into each bucket (0: none yet).
+  std::vector<S> last(table.k, 0);
+  table.meter->add(last.size() * sizeof(S));
+  S m = 0;
+#ifdef _OPENMP
+  const int t = team_size(n, table.threads);
+  if (t > 1) m = induce_lms_named_blocked(text, sa, n, table, last.data(), t);
+  else
+#endif
+    m = induce_lms_named_one_thread(text, sa, n, table, last.data());
+  table.meter->remove(last.size() * sizeof(S));
+  return m;
+}
+
+}  // namespace strix::backend::host::induced
