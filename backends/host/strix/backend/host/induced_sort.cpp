@@ -16,6 +16,7 @@
 #include <strix/error.hpp>
 
 #include "induced_common.hpp"
+#include "induced_lms_walk.hpp"
 #include "induced_scans_named.hpp"
 
 namespace strix::backend::host {
@@ -24,60 +25,25 @@ namespace {
 
 using namespace induced;
 
-// Whether position i is S-type, from the text after it (past a run of equal symbols).
-template <class S, class C>
-bool s_type_at(const C* text, S n, S i) {
-  S j = i;
-  while (j + 1 < n && text[j] == text[j + 1]) ++j;
-  return j + 1 < n && text[j] < text[j + 1];
-}
-
-// Calls f(p, lms, symbol at p) for every position p in [lo, hi) but 0, from the last to the
-// first; lms says whether p is an LMS position. Every position, not just the LMS ones, so that
-// the callers can act without a branch (which the text would make unpredictable: half of
-// this walk's time went to mispredicted branches when it called back for LMS positions only).
-template <class S, class C, class F>
-void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
-  if (hi <= lo) return;
-  bool next_is_s = s_type_at(text, n, hi - 1);
-  C next = text[hi - 1];
-  const S stop = lo == 0 ? 0 : lo - 1;
-  for (S i = hi - 1; i-- > stop;) {
-    const C here = text[i];
-    const bool is_s = (here < next) | ((here == next) & next_is_s);
-    f(i + 1, next_is_s & !is_s, next);
-    next_is_s = is_s;
-    next = here;
-  }
-}
-
-template <class S, class C, class F>
-void for_each_lms_descending(const C* text, S n, F&& f) {
-  for_each_lms_in(text, n, S(0), n, f);
-}
-
-// The m LMS positions of the text, in text order, into out[0, m). `part_counts`: the LMS
+// The LMS positions of the text, in text order, into out. `part_counts`: the LMS
 // positions in each part of split_parallel(n, threads), as the placement of the seeds counted
 // them.
 template <class S, class C>
-void gather_lms(const C* text, S n, S* out, S m, int threads, const std::vector<S>& part_counts) {
-  if (team_size(n, threads) == 1) {
-    S at = m, spare;
-    for_each_lms_descending(text, n, [&](S p, bool lms, C) {
-      *store_target(lms, slot_address(out, at - 1), &spare) = p;
-      at -= lms;
-    });
-    return;
-  }
-  // Each part writes its LMS positions from where the counts before it say.
-  std::vector<S> first(part_counts.size() + 1, 0);
-  for (std::size_t c = 0; c < part_counts.size(); ++c) first[c + 1] = first[c] + part_counts[c];
+void gather_lms(const C* text, S n, S* out, int threads, const std::vector<S>& part_counts) {
+  // Each part writes its LMS positions down from where the parts up to it end.
+  std::vector<S> end(part_counts.size(), 0);
+  S sum = 0;
+  for (std::size_t c = 0; c < part_counts.size(); ++c) end[c] = sum += part_counts[c];
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S at = first[c + 1], spare;
-    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
-      *store_target(lms, slot_address(out, at - 1), &spare) = p;
-      at -= lms;
-    });
+    S at = end[c], spare;
+    if constexpr (sizeof(C) == 1) {
+      for_each_lms_position(text, n, lo, hi, [&](S p, std::uint8_t) { out[--at] = p; });
+    } else {
+      for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
+        *store_target(lms, slot_address(out, at - 1), &spare) = p;
+        at -= lms;
+      });
+    }
   });
 }
 
@@ -302,20 +268,21 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   // (counted by parts of split_parallel(n, threads), for gather_lms).
   fill_zero(sa, n, threads);
   table.tails();
-  S lms_count = 0, spare;
+  S lms_count = 0;
   std::vector<S> part_counts;
   split_parts_descending(n, threads, [&](S lo, S hi) {
     const S before = lms_count;
-    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C symbol) {
-      if constexpr (sizeof(C) == 1) {  // the 256 tails are cached: no branch
-        S& tail = table.bucket[symbol];
-        tail -= lms;
-        *store_target(lms, slot_address(sa, tail), &spare) = p;
-      } else if (lms) {  // a bucket of names is a cache miss: only for LMS positions
+    if constexpr (sizeof(C) == 1) {
+      for_each_lms_position(text, n, lo, hi, [&](S p, std::uint8_t symbol) {
         sa[--table.bucket[symbol]] = p;
-      }
-      lms_count += lms;
-    });
+        ++lms_count;
+      });
+    } else {
+      for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C symbol) {
+        if (lms) sa[--table.bucket[symbol]] = p;  // a bucket of names is a cache miss: LMS only
+        lms_count += lms;
+      });
+    }
     part_counts.insert(part_counts.begin(), lms_count - before);
   });
   if (lms_count > 1) {
@@ -352,7 +319,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
       S* reduced = sa + (n - m);
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true, false);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
-      gather_lms(text, n, reduced, m, threads, part_counts);
+      gather_lms(text, n, reduced, threads, part_counts);
       split_parallel(m, threads, [&](int, S lo, S hi) {
         for (S i = lo; i < hi; ++i) {
           if (i + prefetch_ahead < hi) prefetch(reduced + sa[i + prefetch_ahead]);
