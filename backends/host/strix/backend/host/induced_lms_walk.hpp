@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The induced sort's walks over the text for its LMS positions (conventions in
-// induced_common.hpp): position by position for any alphabet, and 64 positions at a time for
-// bytes, whose types come from two compares and a fill down the runs of equal symbols rather
-// than a chain of dependent steps (the placement walk of english.txt took 0.2 s, 5 ns a
-// byte, and linux.tar's 1.3 s). Backend sources only.
+// induced_common.hpp): 64 positions at a time, whose types come from two compares (SIMD for
+// bytes and 32-bit names) and a fill down the runs of equal symbols rather than a chain of
+// dependent steps (the placement walk of english.txt took 0.2 s, 5 ns a byte, and
+// linux.tar's 1.3 s), and position by position for what is left. Backend sources only.
 #include <cstdint>
 
 #if defined(__SSE2__)
@@ -41,30 +41,44 @@ void for_each_lms_in(const C* text, S n, S lo, S hi, F&& f) {
 }
 
 // Bit i: text[i] < text[i + 1] (less) or == (equal), for i in [0, 64); reads text[0, 65).
-inline void compare_next64(const std::uint8_t* text, std::uint64_t& less, std::uint64_t& equal) {
+template <class C>
+inline void compare_next64(const C* text, std::uint64_t& less, std::uint64_t& equal) {
   less = equal = 0;
 #if defined(__SSE2__)
-  const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));  // unsigned order by signed compares
-  for (int k = 0; k < 4; ++k) {
-    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 16 * k));
-    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 16 * k + 1));
-    const auto bits = [](__m128i m) { return std::uint64_t(static_cast<std::uint32_t>(_mm_movemask_epi8(m))); };
-    less |= bits(_mm_cmplt_epi8(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip))) << (16 * k);
-    equal |= bits(_mm_cmpeq_epi8(a, b)) << (16 * k);
+  if constexpr (sizeof(C) == 1) {
+    const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));  // unsigned order by signed compares
+    for (int k = 0; k < 4; ++k) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 16 * k));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 16 * k + 1));
+      const auto bits = [](__m128i m) { return std::uint64_t(static_cast<std::uint32_t>(_mm_movemask_epi8(m))); };
+      less |= bits(_mm_cmplt_epi8(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip))) << (16 * k);
+      equal |= bits(_mm_cmpeq_epi8(a, b)) << (16 * k);
+    }
+    return;
+  } else if constexpr (sizeof(C) == 4) {
+    const __m128i flip = _mm_set1_epi32(static_cast<int>(0x80000000u));
+    for (int k = 0; k < 16; ++k) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 4 * k));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 4 * k + 1));
+      const auto bits = [](__m128i m) { return std::uint64_t(static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(m)))); };
+      less |= bits(_mm_cmplt_epi32(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip))) << (4 * k);
+      equal |= bits(_mm_cmpeq_epi32(a, b)) << (4 * k);
+    }
+    return;
   }
-#else
+#endif
   for (int i = 0; i < 64; ++i) {
     less |= std::uint64_t(text[i] < text[i + 1]) << i;
     equal |= std::uint64_t(text[i] == text[i + 1]) << i;
   }
-#endif
 }
 
 // Bit i: position base + i is S-type, for the 64 positions from base, given whether base + 64
 // is (`above`); reads text[base, base + 65). A position is S-type when it is less than the
 // next, or equal to it and the next is S-type: the "less" bits filled down each run of
 // "equal" bits (six doubling steps).
-inline std::uint64_t s_types64(const std::uint8_t* text, bool above) {
+template <class C>
+inline std::uint64_t s_types64(const C* text, bool above) {
   std::uint64_t s, equal;
   compare_next64(text, s, equal);
   // The run of "equal" bits at the top (up to the highest bit where a run ends) takes `above`.
@@ -80,10 +94,10 @@ inline std::uint64_t s_types64(const std::uint8_t* text, bool above) {
   return s;
 }
 
-// Calls f(p, symbol at p) for the LMS positions p in [lo, hi), from the last to the first.
-// Bytes: 64 positions a step where the text allows, the rest one at a time.
-template <class S, class F>
-void for_each_lms_position(const std::uint8_t* text, S n, S lo, S hi, F&& f) {
+// Calls f(p, symbol at p) for the LMS positions p in [lo, hi), from the last to the first:
+// 64 positions a step where the text allows, the rest one at a time.
+template <class S, class C, class F>
+void for_each_lms_position(const C* text, S n, S lo, S hi, F&& f) {
   if (hi <= lo) return;
   // The last position is L-type (the sentinel follows it), so never LMS; the words need the
   // symbol after their top position.
@@ -95,7 +109,7 @@ void for_each_lms_position(const std::uint8_t* text, S n, S lo, S hi, F&& f) {
       const S base = top - 64;
       const std::uint64_t s = s_types64(text + base, above);
       // The S-type of base - 1 (base >= 1), for whether base itself is LMS.
-      const std::uint8_t a = text[base - 1], b = text[base];
+      const C a = text[base - 1], b = text[base];
       const std::uint64_t below = std::uint64_t((a < b) | ((a == b) & (s & 1)));
       std::uint64_t lms = s & ~((s << 1) | below);
       while (lms != 0) {
@@ -107,7 +121,7 @@ void for_each_lms_position(const std::uint8_t* text, S n, S lo, S hi, F&& f) {
       above = (s & 1) != 0;
     }
   }
-  for_each_lms_in(text, n, lo, top, [&](S p, bool lms, std::uint8_t c) {
+  for_each_lms_in(text, n, lo, top, [&](S p, bool lms, C c) {
     if (lms) f(p, c);
   });
 }

@@ -35,15 +35,8 @@ void gather_lms(const C* text, S n, S* out, int threads, const std::vector<S>& p
   S sum = 0;
   for (std::size_t c = 0; c < part_counts.size(); ++c) end[c] = sum += part_counts[c];
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S at = end[c], spare;
-    if constexpr (sizeof(C) == 1) {
-      for_each_lms_position(text, n, lo, hi, [&](S p, std::uint8_t) { out[--at] = p; });
-    } else {
-      for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
-        *store_target(lms, slot_address(out, at - 1), &spare) = p;
-        at -= lms;
-      });
-    }
+    S at = end[c];
+    for_each_lms_position(text, n, lo, hi, [&](S p, C) { out[--at] = p; });
   });
 }
 
@@ -272,17 +265,10 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   std::vector<S> part_counts;
   split_parts_descending(n, threads, [&](S lo, S hi) {
     const S before = lms_count;
-    if constexpr (sizeof(C) == 1) {
-      for_each_lms_position(text, n, lo, hi, [&](S p, std::uint8_t symbol) {
-        sa[--table.bucket[symbol]] = p;
-        ++lms_count;
-      });
-    } else {
-      for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C symbol) {
-        if (lms) sa[--table.bucket[symbol]] = p;  // a bucket of names is a cache miss: LMS only
-        lms_count += lms;
-      });
-    }
+    for_each_lms_position(text, n, lo, hi, [&](S p, C symbol) {
+      sa[--table.bucket[symbol]] = p;
+      ++lms_count;
+    });
     part_counts.insert(part_counts.begin(), lms_count - before);
   });
   if (lms_count > 1) {
