@@ -48,12 +48,11 @@ S store_lms_lengths(const C* text, S n, S* slots, int threads) {
   const int parts = team_size(n, threads);
   std::vector<S> lowest(parts, n), highest(parts, n);
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S next = n, high = n, spare;
-    for_each_lms_in(text, n, lo, hi, [&](S p, bool lms, C) {
-      const bool first = next == n;
-      *store_target(lms & !first, slots + p / 2, &spare) = next - p + 1;
-      high = (lms & first) ? p : high;
-      next = lms ? p : next;
+    S next = n, high = n;
+    for_each_lms_position(text, n, lo, hi, [&](S p, C) {
+      if (next == n) high = p;  // the part's highest: its length is set below
+      else slots[p / 2] = next - p + 1;
+      next = p;
     });
     highest[c] = high;
     lowest[c] = next;
