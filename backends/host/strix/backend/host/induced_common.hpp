@@ -154,16 +154,24 @@ bool with_third_table(bucket_table<S, C>& table, bool needed, Blocked&& blocked)
 }
 #endif
 
+// Part c of [0, n) split into t parts of ceil(n / t): [lo, hi).
+template <class S>
+void part_bounds(S n, int t, int c, S& lo, S& hi) {
+  const S part = (n + t - 1) / t;
+  lo = std::min<S>(n, part * c);
+  hi = std::min<S>(n, lo + part);
+}
+
 // Runs f(c, lo, hi) for the parts c of [0, n) split evenly over the team, in parallel.
 template <class S, class F>
 int split_parallel(S n, int threads, F&& f) {
   const int t = team_size(n, threads);
-  const S part = (n + t - 1) / t;
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(t) schedule(static, 1) if (t > 1)
 #endif
   for (int c = 0; c < t; ++c) {
-    const S lo = std::min<S>(n, part * c), hi = std::min<S>(n, lo + part);
+    S lo, hi;
+    part_bounds(n, t, c, lo, hi);
     f(c, lo, hi);
   }
   return t;
@@ -174,9 +182,9 @@ int split_parallel(S n, int threads, F&& f) {
 template <class S, class F>
 void split_parts_descending(S n, int threads, F&& f) {
   const int t = team_size(n, threads);
-  const S part = (n + t - 1) / t;
   for (int c = t; c-- > 0;) {
-    const S lo = std::min<S>(n, part * c), hi = std::min<S>(n, lo + part);
+    S lo, hi;
+    part_bounds(n, t, c, lo, hi);
     f(lo, hi);
   }
 }

@@ -253,10 +253,10 @@ S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table
 
 // induce_marked<true>'s result (the m sorted LMS positions at the end of sa, returning m),
 // with each LMS entry's distinct bit set when its substring differs from the next one's (and
-// on the last). Needs the seeds at their buckets' tails with mark_seed_groups applied, and
-// n < distinct_bit<S>.
+// on the last). Needs the seeds at their buckets' tails and n < distinct_bit<S>.
 template <class S>
 S induce_lms_named(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table) {
+  mark_seed_groups(sa, n, table.bucket, table.k);
   // The group of the last entry induced into each bucket (0: none yet).
   std::vector<S> last(table.k, 0);
   table.meter->add(last.size() * sizeof(S));
@@ -269,6 +269,15 @@ S induce_lms_named(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::ui
     m = induce_lms_named_one_thread(text, sa, n, table, last.data());
   table.meter->remove(last.size() * sizeof(S));
   return m;
+}
+
+// Stage 1's scans for a level (the seeds at their buckets' tails): the sorted LMS positions at
+// the end of sa, returning how many, named on the way when `named` (bytes only).
+template <class S, class C>
+S induce_lms(const C* text, S* sa, S n, bucket_table<S, C>& table, bool marks, bool named) {
+  if constexpr (sizeof(C) == 1)
+    if (named) return induce_lms_named(text, sa, n, table);
+  return induce<true>(text, sa, n, table, marks);
 }
 
 }  // namespace strix::backend::host::induced

@@ -170,14 +170,18 @@ S name_from_distinct_bits(S* sa, S m, int threads) {
   constexpr S distinct = distinct_bit<S>;
   S* slots = sa + m;
   const int parts = team_size(m, threads);
-  std::vector<S> starts(static_cast<std::size_t>(parts) + 1, 0);
-  if (parts > 1)
+  // Where each part's names start (counted first only when there are several parts).
+  std::vector<S> starts(static_cast<std::size_t>(parts), 0);
+  if (parts > 1) {
     split_parallel(m, threads, [&](int c, S lo, S hi) {
+      if (c + 1 == parts) return;
       S count = 0;
       for (S i = lo; i < hi; ++i) count += (sa[i] & distinct) != 0;
       starts[c + 1] = count;
     });
-  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+    for (int c = 1; c < parts; ++c) starts[c] += starts[c - 1];
+  }
+  S names = 0;
   split_parallel(m, threads, [&](int c, S lo, S hi) {
     S name = starts[c] + 1;
     for (S i = lo; i < hi; ++i) {
@@ -187,9 +191,9 @@ S name_from_distinct_bits(S* sa, S m, int threads) {
       sa[i] = p;
       name += (v & distinct) != 0;
     }
-    if (parts == 1) starts[1] = name - 1;
+    if (c + 1 == parts) names = name - 1;  // the last entry carries the bit
   });
-  return starts[parts];
+  return names;
 }
 
 // Moves the m sorted LMS suffixes in sa[0, m) to the tails of their buckets (`tail`: one past
@@ -274,24 +278,12 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // The LMS entries, in the order of their substrings, to sa[0, m); named on the way
     // (equal substrings share a name, in sorted order) or after, by comparing neighbours.
     // Names are kept at sa[m + p / 2] (LMS positions are at least 2 apart).
-    S m = 0, names = 0;
-    if constexpr (sizeof(C) == 1) {
-      if (named) {
-        mark_seed_groups(sa, n, table.bucket, k);
-        m = induce_lms_named(text, sa, n, table);
-        std::memmove(sa, sa + (n - m), m * sizeof(S));
-        fill_zero(sa + m, n - m, threads);
-        names = name_from_distinct_bits(sa, m, threads);
-      }
-    }
-    if (m == 0) {
-      m = induce<true>(text, sa, n, table, marks);
-      std::memmove(sa, sa + (n - m), m * sizeof(S));
-      // Lengths first, then names over them.
-      fill_zero(sa + m, n - m, threads);
-      const S last_lms = store_lms_lengths(text, n, sa + m, threads);
-      names = name_lms_substrings(text, n, sa, m, last_lms, threads);
-    }
+    const S m = induce_lms(text, sa, n, table, marks, named);
+    std::memmove(sa, sa + (n - m), m * sizeof(S));
+    fill_zero(sa + m, n - m, threads);
+    // By comparison: lengths first, then names over them.
+    const S names = named ? name_from_distinct_bits(sa, m, threads)
+                          : name_lms_substrings(text, n, sa, m, store_lms_lengths(text, n, sa + m, threads), threads);
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
