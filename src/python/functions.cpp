@@ -113,10 +113,10 @@ py::tuple bwt(const py::object& text, const opt_backend& backend) {
       using I = decltype(index);
       using memory_space = typename decltype(space)::memory_space;
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
-      const auto sa = detail::allocate<I, memory_space>("strix::python::sa", t.size);
-      strix::suffix_array(space, text_v, sa);
+      const auto workspace = detail::allocate<I, memory_space>("strix::python::sa", t.size);
       const auto l = answer_space(space, out_data, t.size, "strix::python::bwt");
-      primary = strix::bwt(space, text_v, sa, l);
+      strix::suffix_array_handle<decltype(space), I> handle(space);
+      primary = strix::bwt_from_text(space, text_v, workspace, l, handle);
       from_space(space, l, out_data);
     });
   }

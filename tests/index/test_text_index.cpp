@@ -177,6 +177,41 @@ TEST_CASE_TEMPLATE_DEFINE("text_index: every build records its phases and peak; 
 }
 TEST_CASE_TEMPLATE_APPLY(index_stats, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("text_index makes the BWT without a suffix array where the construction can", C, index_bwt) {
+  using I = typename C::index;
+  auto inputs = hard_inputs();
+  inputs.push_back({"random 100 kB", random_text(100000, 4, 22)});
+  const bool host = strix::is_host_space_v<typename C::space>;
+  for (auto algorithm : {strix::sa_algorithm::automatic, strix::sa_algorithm::sais, strix::sa_algorithm::divsufsort,
+                         strix::sa_algorithm::prefix_doubling}) {
+    if (!strix::sa_algorithm_available<typename C::space>(algorithm)) continue;
+    CAPTURE(strix::algorithm_name(strix::sa_options{algorithm}));
+    // sais and divsufsort (auto's pick for these short texts on hosts) make it as they sort;
+    // the GPUs' algorithms and prefix doubling from a suffix array, which is then kept.
+    const bool direct = host && algorithm != strix::sa_algorithm::prefix_doubling;
+    for (const auto& input : inputs) {
+      const auto& name = input.first;
+      const auto& text = input.second;
+      CAPTURE(name);
+      const std::uint64_t n = text.size();
+      strix::sa_options options;
+      options.algorithm = algorithm;
+      strix::text_index<typename C::space, I> index(typename C::space(), text.data(), n, options);
+      strix::run_stats stats;
+      const auto [bwt, primary] = divbwt_of(text);
+      CHECK(to_vector(index.bwt(&stats)) == bwt);
+      CHECK(index.bwt_primary() == primary);
+      CHECK(index.has(strix::index_part::suffix_array) == !direct);
+      CHECK(stats.peak_bytes >= 2 * n + n * sizeof(I));  // text, BWT and the suffix array or its place
+      CHECK(index.peak_bytes() >= 2 * n + n * sizeof(I));
+      // A suffix array asked for after is built then, and the BWT is unchanged.
+      CHECK(to_vector(index.suffix_array()) == divsufsort_suffix_array<I>(text));
+      CHECK(to_vector(index.bwt()) == bwt);
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(index_bwt, all_configs);
+
 TEST_CASE("one length limit for 32-bit indexes") {
   CHECK(strix::max_length<std::uint32_t>() == 4294967294ull);
   CHECK(strix::index_width_for(4294967294ull) == 32);

@@ -2,7 +2,8 @@
 // The host induced sort behind sa_algorithm::sais, called directly at 1, 2 and 7 threads:
 // against libdivsufsort, byte-identical across thread counts, on inputs around its
 // thresholds (the 64-entry prefetch distance, the 2^16-entry parallel cut-off) and on texts
-// whose recursion goes deep, or leaves no room in the suffix array for a level's buckets.
+// whose recursion goes deep, or leaves no room in the suffix array for a level's buckets; and
+// the BWT it makes without a suffix array, against divbwt.
 #include <doctest/doctest.h>
 
 #include <strix/backend/host/induced_sort.hpp>
@@ -87,6 +88,38 @@ TEST_CASE("sais: the first level's other scans (for 32-bit entries of texts of 2
         strix::backend::host::detail::induced_suffix_array_with(text.data(), sa.data(), text.size(), threads, scans);
         CHECK(sa == expected);
       }
+    }
+  }
+}
+
+TEST_CASE("sais: the BWT from stage 2 matches divbwt at 1, 2 and 7 threads, with every first level's scans") {
+  // Named and marked scans write the rows' symbols as they induce; unmarked ones (32-bit
+  // entries of texts of 2^31 bytes and more) gather them from the suffix array after.
+  using strix::backend::host::detail::first_level_scans;
+  for (const auto& input : induced_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const auto [expected, expected_primary] = divbwt_of(text);
+    const std::size_t n = text.size();
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      for (auto scans : {first_level_scans::named, first_level_scans::marked, first_level_scans::unmarked}) {
+        CAPTURE(static_cast<int>(scans));
+        std::vector<std::uint32_t> workspace(n, 12345u);
+        bytes out(n + 1, 0xA5);  // one guard byte past the end
+        const std::uint64_t primary = strix::backend::host::detail::induced_bwt_with(
+            text.data(), workspace.data(), out.data(), n, threads, scans);
+        CHECK(primary == expected_primary);
+        CHECK(out[n] == 0xA5);
+        out.pop_back();
+        CHECK(out == expected);
+      }
+      std::vector<std::uint64_t> workspace64(n);
+      bytes out64(n);
+      CHECK(strix::backend::host::induced_bwt(text.data(), workspace64.data(), out64.data(), n, threads) ==
+            expected_primary);
+      CHECK(out64 == expected);
     }
   }
 }

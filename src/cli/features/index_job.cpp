@@ -86,8 +86,13 @@ class typed_index_job final : public index_job::typed {
   host_buffer lcp() override { return copy_out(build_lcp()); }
 
   host_buffer bwt(std::uint64_t& primary) override {
-    ensure_suffix_array();
-    const auto t0 = s_.begin_stage("bwt");
+    // sais and divsufsort make the BWT as they sort, without a suffix array (unless one was
+    // given); the others build one first.
+    auto t0 = s_.begin_stage("bwt");
+    if (!index_->bwt_without_suffix_array(&s_.report().library)) {
+      ensure_suffix_array();
+      t0 = s_.begin_stage("bwt");
+    }
     auto bwt = index_->bwt(&s_.report().library);
     primary = index_->bwt_primary();
     s_.end_stage("bwt", t0);

@@ -15,6 +15,7 @@
 #include <strix/core/views.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/error.hpp>
+#include <strix/sa/suffix_array.hpp>
 
 namespace strix {
 namespace detail {
@@ -40,6 +41,33 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
       detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT"), stats);
+}
+
+// The BWT of `text` into `out` (n bytes) without a suffix array given: straight from the
+// construction when the handle's algorithm makes it on the way (sais and divsufsort on host
+// backends), with `workspace` (n entries of the index type) as its working memory; else the
+// suffix array is built into `workspace` and the BWT taken from it. `workspace` is left
+// undefined either way. Returns the primary index.
+template <class ExecutionSpace, class TextView, class WorkView, class OutView>
+std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, const WorkView& workspace,
+                            const OutView& out,
+                            suffix_array_handle<ExecutionSpace, typename WorkView::non_const_value_type>& handle,
+                            run_stats* stats = nullptr) {
+  detail::check_text_view<ExecutionSpace, TextView>();
+  detail::check_index_view<ExecutionSpace, WorkView>();
+  detail::check_text_view<ExecutionSpace, OutView>();
+  using I = typename WorkView::non_const_value_type;
+  const auto text_d = detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text");
+  const auto work_d = detail::as_device_view<I, ExecutionSpace>(workspace, "workspace");
+  const auto out_d = detail::as_device_view<std::uint8_t, ExecutionSpace>(out, "BWT");
+  std::uint64_t primary = 0;
+  if (handle.build_bwt(text_d, work_d, out_d, primary, stats)) return primary;
+  handle.build(text_d, work_d, stats);
+  run_stats gather = stats ? stats->observers() : run_stats{};
+  primary = detail::bwt<ExecutionSpace, I>(space, text_d, device_view<const I, ExecutionSpace>(work_d.data(), work_d.extent(0)),
+                                           out_d, stats ? &gather : nullptr);
+  if (stats) stats->merge(gather);
+  return primary;
 }
 
 }  // namespace strix

@@ -208,9 +208,12 @@ class text_index {
   }
 
   // The BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp) and its primary index.
+  // Without a suffix array held, on host backends whose construction makes the BWT on the way
+  // (sais, divsufsort), the BWT is made without keeping one (its place is working memory for
+  // the build only); else from the suffix array, which is then kept.
   view<const std::uint8_t> bwt(run_stats* stats = nullptr) {
     auto& bwt = part<index_part::bwt>();
-    if (!bwt.built) {
+    if (!bwt.built && !bwt_without_suffix_array(stats)) {
       auto sa = suffix_array(stats);
       bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
       run_stats local = stats ? stats->observers() : run_stats{};
@@ -223,6 +226,39 @@ class text_index {
   std::uint64_t bwt_primary(run_stats* stats = nullptr) {
     bwt(stats);
     return primary_;
+  }
+
+  // Builds the BWT without a suffix array when the construction can make it on the way (host
+  // backends' sais and divsufsort; see suffix_array_handle::build_bwt), the suffix array's
+  // place being working memory for the build only; returns whether the BWT is built (now or
+  // before). Does nothing when a suffix array is held (bwt() uses it) or the construction
+  // cannot.
+  bool bwt_without_suffix_array(run_stats* stats = nullptr) {
+    if (part<index_part::bwt>().built) return true;
+    if (part<index_part::suffix_array>().built) return false;
+    if constexpr (is_host_space_v<ExecutionSpace>) {
+      auto& ws = workspace();
+      if (!ws.handle) ws.handle = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
+      auto& bwt = part<index_part::bwt>();
+      auto rows = detail::allocate<I, memory_space>("strix::bwt_workspace", size());
+      auto out = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
+      run_stats local = stats ? stats->observers() : run_stats{};
+      std::uint64_t primary = 0;
+      if (!ws.handle->build_bwt(text_view<ExecutionSpace>(text().data(), size()),
+                                device_view<I, ExecutionSpace>(rows.data(), size()),
+                                device_view<std::uint8_t, ExecutionSpace>(out.data(), size()), primary,
+                                stats ? &local : nullptr))
+        return false;
+      bwt.view = out;
+      bwt.built = true;
+      primary_ = primary;
+      peak_ = std::max(peak_, bytes() + rows.span() * sizeof(I));  // the working rows, held until here
+      finish_build(stats, local, index_part::bwt);
+      return true;
+    } else {
+      (void)stats;
+      return false;
+    }
   }
 
   // The FM-index (strix/fm_index/fm_index.hpp), built on first request from the suffix array

@@ -55,6 +55,15 @@ class sa_engine {
   // sa.extent(0) == text.extent(0) <= max_text_length<I>(), checked by the caller.
   virtual void build(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& sa,
                      run_stats* stats) = 0;
+  // The BWT (divbwt layout, strix/bwt/bwt.hpp) into `out` and its primary index, made by the
+  // construction itself with `workspace` (n entries) in the suffix array's place, for the
+  // algorithms that can (the host's induced sort and libdivsufsort write each row's symbol as
+  // they sort); false, having done nothing, for the others. Sizes as for build().
+  virtual bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
+                         const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) {
+    (void)text, (void)workspace, (void)out, (void)primary, (void)stats;
+    return false;
+  }
 };
 
 // Compiled into libstrix for every enabled (space, index type).
@@ -104,6 +113,20 @@ class suffix_array_handle {
     engine_->build(text, sa, stats);
     // `auto` notes the algorithm it picked; the others are what was asked for.
     if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));
+  }
+
+  // The BWT of `text` into `out` (n bytes) straight from the construction, with `workspace`
+  // (n entries, left undefined) in the suffix array's place, when the algorithm makes it on
+  // the way (see detail::sa_engine::build_bwt); returns false, having done nothing, when it
+  // does not: then build the suffix array and call strix::bwt.
+  bool build_bwt(const text_view<ExecutionSpace>& text, const device_view<I, ExecutionSpace>& workspace,
+                 const device_view<std::uint8_t, ExecutionSpace>& out, std::uint64_t& primary,
+                 run_stats* stats = nullptr) {
+    detail::check_sa_sizes<I>(text.extent(0), workspace.extent(0));
+    STRIX_USER_REQUIRE(out.extent(0) == text.extent(0), "bwt: text and output sizes differ");
+    if (!engine_->build_bwt(text, workspace, out, primary, stats)) return false;
+    if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));
+    return true;
   }
 
  private:

@@ -76,6 +76,13 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
     engine.build(text, sa, stats);
     if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
   }
+  bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
+                 const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
+    auto& engine = pick(text.extent(0), &text);
+    if (!engine.build_bwt(text, workspace, out, primary, stats)) return false;
+    if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
+    return true;
+  }
 
  private:
   sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {

@@ -60,4 +60,27 @@ void divsufsort_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::u
   sort64(text, reinterpret_cast<std::int64_t*>(sa), n);
 }
 
+bool divsufsort_bwt(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out, std::uint64_t n,
+                    std::uint64_t& primary) {
+  if (n > max_int32) return false;  // divbwt's 32-bit entries cannot index it
+  primary = 0;
+  if (n == 0) return true;
+  const saidx_t p =
+      divbwt(text, out, reinterpret_cast<saidx_t*>(workspace), static_cast<saidx_t>(n));
+  if (p < 0) check(p, n);
+  primary = static_cast<std::uint64_t>(p);
+  return true;
+}
+
+bool divsufsort_bwt(const std::uint8_t* text, std::uint64_t* workspace, std::uint8_t* out, std::uint64_t n,
+                    std::uint64_t& primary) {
+  primary = 0;
+  if (n == 0) return true;
+  const saidx64_t p =
+      divbwt64(text, out, reinterpret_cast<saidx64_t*>(workspace), static_cast<saidx64_t>(n));
+  if (p < 0) check(static_cast<int>(p), n);
+  primary = static_cast<std::uint64_t>(p);
+  return true;
+}
+
 }  // namespace strix::backend::host

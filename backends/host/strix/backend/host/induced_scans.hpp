@@ -24,10 +24,25 @@ constexpr S mark_bit = S(1) << (8 * sizeof(S) - 1);
 // The entry for suffix p induced by an L scan (p is L-type: p - 1 is S-type when smaller)
 // or by an S scan (p is S-type: p - 1 is S-type when not larger).
 template <bool l_scan, class S, class C>
-inline S marked_entry(const C* text, S p, C c) {
-  const C before = text[p - (p != 0)];
+inline S marked_entry(const C* text, S p, C c, C& before) {
+  before = text[p - (p != 0)];
   const bool s_before = (p != 0) & (l_scan ? before < c : before <= c);
   return p | (S(s_before) << (8 * sizeof(S) - 1));
+}
+template <bool l_scan, class S, class C>
+inline S marked_entry(const C* text, S p, C c) {
+  C before;
+  return marked_entry<l_scan>(text, p, c, before);
+}
+
+// The BWT from stage 2 of the byte level (induced_bwt): the symbol before a suffix is read
+// when the suffix is induced (for its mark), which is when its row is known, so each
+// induction also stores that symbol at the row in `out`. Every row but suffix 0's is
+// induced exactly once in stage 2 (suffix n - 1 placed first, the other L-type ones by the
+// L scan, all S-type ones by the S scan after the LMS seeds are cleared). `out` is null for
+// the suffix array.
+inline std::uint8_t* byte_slot(std::uint8_t* out, std::uint64_t i) {
+  return reinterpret_cast<std::uint8_t*>(reinterpret_cast<std::uintptr_t>(out) + i);
 }
 
 // Where a scan will read the text for entry v, to prefetch (0, a cached line, when it will
@@ -45,15 +60,20 @@ inline S marked_read_at(S v) {
 // What the first phase of a blocked scan leaves for an entry: the symbol whose bucket gets
 // the induced entry and the mark of that entry (bytes: 9 bits; names: the top bit), or one
 // of three codes above them.
-template <class S, class C>
+// With the BWT (bytes only), 32-bit codes also carry the symbol before the induced suffix
+// in bits 16-23.
+template <class S, class C, bool bwt = false>
 struct marked_symbols {
-  using type = std::conditional_t<sizeof(C) == 1, std::uint16_t, S>;
-  static constexpr type nothing_to_do = sizeof(C) == 1 ? type(514) : type(~type(0));
+  static_assert(!bwt || sizeof(C) == 1, "the BWT is made on the byte level");
+  using type = std::conditional_t<bwt, std::uint32_t, std::conditional_t<sizeof(C) == 1, std::uint16_t, S>>;
+  static constexpr type nothing_to_do = bwt ? type(~type(0)) : sizeof(C) == 1 ? type(514) : type(~type(0));
   static constexpr type read_again = type(nothing_to_do - 1), lms_here = type(nothing_to_do - 2);
   static constexpr int mark_shift = sizeof(C) == 1 ? 8 : 8 * sizeof(S) - 1;
   static type encode(S entry, C c) { return static_cast<type>(c) | static_cast<type>(type(entry >> (8 * sizeof(S) - 1)) << mark_shift); }
-  static C symbol(type v) { return static_cast<C>(v & ~(type(1) << mark_shift)); }
-  static S mark(type v) { return S(v >> mark_shift) << (8 * sizeof(S) - 1); }
+  static type encode(S entry, C c, C before) { return encode(entry, c) | (type(before) << 16); }
+  static C symbol(type v) { return static_cast<C>(v & ((type(1) << mark_shift) - 1)); }
+  static S mark(type v) { return S((v >> mark_shift) & 1) << (8 * sizeof(S) - 1); }
+  static std::uint8_t before(type v) { return static_cast<std::uint8_t>(v >> 16); }
 };
 
 // The marked scans a block of sa at a time: the threads read the text for the entries of
@@ -64,9 +84,11 @@ struct marked_symbols {
 // LMS entries there were used by the L scan; stage 1's L scan empties them as it goes).
 // `s_start`: k entries, for where each bucket's S part starts. The result is the
 // sequential scans', exactly.
-template <bool collect_lms, class S, class C>
-S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, S* s_start) {
-  using code = marked_symbols<S, C>;
+template <bool collect_lms, bool bwt, class S, class C>
+S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, S* s_start,
+                        [[maybe_unused]] std::uint8_t* out) {
+  static_assert(!(bwt && collect_lms), "the BWT comes from stage 2");
+  using code = marked_symbols<S, C, bwt>;
   using block_symbol = typename code::type;
   constexpr S mark = mark_bit<S>;
   S* bucket = table.bucket;
@@ -76,7 +98,12 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
   block_symbol* sym = symbols.data();
   S top = n;
   table.heads();
-  sa[bucket[text[n - 1]]++] = marked_entry<true>(text, n - 1, text[n - 1]);
+  {
+    C before;
+    const S slot = bucket[text[n - 1]]++;
+    sa[slot] = marked_entry<true>(text, n - 1, text[n - 1], before);
+    if constexpr (bwt) out[slot] = before;
+  }
 #pragma omp parallel num_threads(threads)
   {
     for (S a = 0; a < n; a += parallel_block) {
@@ -90,7 +117,9 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
         else if (v & mark) sym[i - a] = code::nothing_to_do;
         else {
           const C c = text[v - 1];
-          sym[i - a] = code::encode(marked_entry<true>(text, v - 1, c), c);
+          C before;
+          const S entry = marked_entry<true>(text, v - 1, c, before);
+          sym[i - a] = bwt ? code::encode(entry, c, before) : code::encode(entry, c);
         }
       }
 #pragma omp single
@@ -101,9 +130,14 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
         if (s == code::read_again) {
           if (v == 0 || (v & mark)) continue;
           const C c = text[v - 1];
-          sa[bucket[c]++] = marked_entry<true>(text, v - 1, c);
+          C before;
+          const S slot = bucket[c]++;
+          sa[slot] = marked_entry<true>(text, v - 1, c, before);
+          if constexpr (bwt) out[slot] = before;
         } else {
-          sa[bucket[code::symbol(s)]++] = (v - 1) | code::mark(s);
+          const S slot = bucket[code::symbol(s)]++;
+          sa[slot] = (v - 1) | code::mark(s);
+          if constexpr (bwt) out[slot] = code::before(s);
         }
         if constexpr (collect_lms) sa[i] = 0;
       }
@@ -127,7 +161,7 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
     S unmark_end = n;
     for (S e = n; e > 0;) {
       const S a = e > parallel_block ? e - parallel_block : 0;
-      if constexpr (!collect_lms) {
+      if constexpr (!collect_lms && !bwt) {
 #pragma omp for schedule(static) nowait
         for (std::int64_t ii = e; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
         unmark_end = e;
@@ -141,7 +175,9 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
         else if (v & mark) {
           const S p = (v & ~mark) - 1;
           const C c = text[p];
-          sym[i - a] = code::encode(marked_entry<false>(text, p, c), c);
+          C before;
+          const S entry = marked_entry<false>(text, p, c, before);
+          sym[i - a] = bwt ? code::encode(entry, c, before) : code::encode(entry, c);
         } else sym[i - a] = collect_lms ? code::lms_here : code::nothing_to_do;
       }
 #pragma omp single
@@ -155,17 +191,22 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
           if (v & mark) {
             const S p = (v & ~mark) - 1;
             const C c = text[p];
-            sa[--bucket[c]] = marked_entry<false>(text, p, c);
+            C before;
+            const S slot = --bucket[c];
+            sa[slot] = marked_entry<false>(text, p, c, before);
+            if constexpr (bwt) out[slot] = before;
           } else if (collect_lms && v != 0) {
             sa[--top] = v;
           }
         } else {
-          sa[--bucket[code::symbol(s)]] = ((v & ~mark) - 1) | code::mark(s);
+          const S slot = --bucket[code::symbol(s)];
+          sa[slot] = ((v & ~mark) - 1) | code::mark(s);
+          if constexpr (bwt) out[slot] = code::before(s);
         }
       }
       e = a;
     }
-    if constexpr (!collect_lms) {
+    if constexpr (!collect_lms && !bwt) {
 #pragma omp for schedule(static)
       for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
     }
@@ -178,24 +219,32 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
 // induce_unmarked's result with marked entries (see mark_bit): the LMS entries start
 // unmarked (the suffix before an LMS one is L-type), and the scans leave every entry
 // unmarked. Stage 1's L scan also empties the entries it induced from. Needs
-// n < mark_bit<S>.
-template <bool collect_lms, class S, class C>
-S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
+// n < mark_bit<S>. With `bwt` (stage 2 of a byte text), the BWT's symbol of each row goes to
+// out[row] (see byte_slot) and the entries keep their marks.
+template <bool collect_lms, bool bwt = false, class S, class C>
+S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_unused]] std::uint8_t* out = nullptr) {
+  static_assert(!bwt || (sizeof(C) == 1 && !collect_lms), "the BWT comes from stage 2 of the byte level");
   constexpr S mark = mark_bit<S>;
 #ifdef _OPENMP
   const int t = team_size(n, table.threads);
   S m = 0;
   // Stage 1's blocked scans do not use the third table (only stage 2 empties the S parts).
   if (t > 1 && with_third_table(table, !collect_lms, [&](S* s_start) {
-        m = induce_marked_blocked<collect_lms>(text, sa, n, table, t, s_start);
+        m = induce_marked_blocked<collect_lms, bwt>(text, sa, n, table, t, s_start, out);
       }))
     return m;
 #endif
   S* bucket = table.bucket;
   table.heads();
   // The last suffix is the smallest of its bucket (the sentinel follows it) and L-type.
-  sa[bucket[text[n - 1]]++] = marked_entry<true>(text, n - 1, text[n - 1]);
+  {
+    C before;
+    const S slot = bucket[text[n - 1]]++;
+    sa[slot] = marked_entry<true>(text, n - 1, text[n - 1], before);
+    if constexpr (bwt) out[slot] = before;
+  }
   S spare;
+  [[maybe_unused]] std::uint8_t spare_symbol;
   for (S i = 0; i < n; ++i) {
     if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead]));
     const S v = sa[i];
@@ -206,7 +255,9 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
       const S p = (v - 1) & (S(0) - S(push));
       const C c = text[p];
       S& head = bucket[c];
-      *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c);
+      C before;
+      *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c, before);
+      if constexpr (bwt) *store_target(push, byte_slot(out, head), &spare_symbol) = before;
       head += push;
       if constexpr (collect_lms) sa[i] = v & (S(0) - S(!push));
     } else if (v != 0 && !(v & mark)) {
@@ -226,12 +277,14 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table) {
       const C c = text[p];
       S& tail = bucket[c];
       tail -= push;
-      *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c);
+      C before;
+      *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c, before);
+      if constexpr (bwt) *store_target(push, byte_slot(out, tail), &spare_symbol) = before;
       if constexpr (collect_lms) {
         const bool lms = (v != 0) & !push;
         top -= lms;
         *store_target(lms, slot_address(sa, top), &spare) = v;
-      } else {
+      } else if constexpr (!bwt) {
         sa[i] = v & ~mark;
       }
     } else if (v & mark) {

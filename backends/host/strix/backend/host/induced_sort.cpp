@@ -15,6 +15,7 @@
 
 #include <strix/error.hpp>
 
+#include "bwt_gather.hpp"
 #include "induced_common.hpp"
 #include "induced_lms_walk.hpp"
 #include "induced_scans_named.hpp"
@@ -228,9 +229,11 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 // `marks`: whether the scans may be marked; `named`: whether stage 1 names (bytes only).
+// `bwt_out` (bytes with marks only): stage 2 writes the BWT's symbol of each row there instead
+// of leaving a suffix array (see byte_slot); sa is then the working space.
 template <class S, class C>
 void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
-          bool marks, bool named) {
+          bool marks, bool named, std::uint8_t* bwt_out = nullptr) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
@@ -309,26 +312,54 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     table.tails();
     place_sorted_lms(text, sa, m, table.bucket);
   }
-  induce<false>(text, sa, n, table, marks);
+  if constexpr (sizeof(C) == 1) {
+    if (bwt_out) induce_marked<false, true>(text, sa, n, table, bwt_out);
+    else induce<false>(text, sa, n, table, marks);
+  } else {
+    induce<false>(text, sa, n, table, marks);
+  }
   meter.remove(owned.size() * sizeof(S));
 }
 
 // `scans`: the most the first level may use (marks need n < mark_bit<S>, names in the scans
 // n < distinct_bit<S>); the reduced levels run the marked scans and name by comparison.
+// `bwt_out`: the BWT's symbols by row instead of the suffix array (needs the marks).
 template <class S>
-std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads, detail::first_level_scans scans) {
+std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads, detail::first_level_scans scans,
+                  std::uint8_t* bwt_out = nullptr) {
   if (n == 0) return 0;
   scratch_meter meter;
   const bool marks = scans != detail::first_level_scans::unmarked && n < mark_bit<S>;
   const bool named = scans == detail::first_level_scans::named && n < distinct_bit<S>;
   try {
     sais<S, std::uint8_t>(text, sa, static_cast<S>(n), S(256), nullptr, S(0), threads < 1 ? 1 : threads, meter,
-                          marks, named);
+                          marks, named, bwt_out);
   } catch (const std::bad_alloc&) {
     throw error(error_code::host_out_of_memory, "induced sorting ran out of host memory on " + std::to_string(n) +
                                                     " bytes");
   }
   return meter.peak;
+}
+
+// The BWT in divbwt's layout, from stage 2's symbols by row when the first level has marks
+// (every row's symbol is then in out but suffix 0's, whose row is the one entry 0 left in
+// workspace), else from the suffix array by a gather. Returns the primary index.
+template <class S>
+std::uint64_t build_bwt(const std::uint8_t* text, S* workspace, std::uint8_t* out, std::uint64_t n, int threads,
+                        detail::first_level_scans scans, std::size_t& scratch) {
+  if (n == 0) return 0;
+  threads = threads < 1 ? 1 : threads;
+  const bool by_rows = scans != detail::first_level_scans::unmarked && n < mark_bit<S> && n > 1;
+  scratch = build(text, workspace, n, threads, scans, by_rows ? out : nullptr);
+  const std::uint64_t row = row_of_suffix_zero(workspace, n, threads);
+  if (row >= n) throw error(error_code::internal, "induced BWT: no row for suffix 0");
+  if (by_rows) {
+    std::memmove(out + 1, out, row);
+    out[0] = text[n - 1];
+  } else {
+    bwt_from_suffix_array(text, workspace, out, n, row, threads);
+  }
+  return row + 1;
 }
 
 }  // namespace
@@ -357,6 +388,31 @@ std::size_t detail::induced_suffix_array_with(const std::uint8_t* text, std::uin
     throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
                                                " bytes (use 64-bit entries)");
   return build(text, sa, n, threads, scans);
+}
+
+std::uint64_t induced_bwt(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out, std::uint64_t n,
+                          int threads, std::size_t* scratch) {
+  return detail::induced_bwt_with(text, workspace, out, n, threads, detail::first_level_scans::named, scratch);
+}
+
+std::uint64_t induced_bwt(const std::uint8_t* text, std::uint64_t* workspace, std::uint8_t* out, std::uint64_t n,
+                          int threads, std::size_t* scratch) {
+  std::size_t bytes = 0;
+  const std::uint64_t primary =
+      build_bwt(text, workspace, out, n, threads, detail::first_level_scans::named, bytes);
+  if (scratch) *scratch = bytes;
+  return primary;
+}
+
+std::uint64_t detail::induced_bwt_with(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out,
+                                       std::uint64_t n, int threads, first_level_scans scans, std::size_t* scratch) {
+  if (n > 0xFFFFFFFFull)
+    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
+                                               " bytes (use 64-bit entries)");
+  std::size_t bytes = 0;
+  const std::uint64_t primary = build_bwt(text, workspace, out, n, threads, scans, bytes);
+  if (scratch) *scratch = bytes;
+  return primary;
 }
 
 }  // namespace strix::backend::host

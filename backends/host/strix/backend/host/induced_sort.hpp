@@ -27,6 +27,16 @@ std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes);
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads);
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, std::uint64_t n, int threads);
 
+// The BWT of text[0, n) in libdivsufsort's divbwt layout (strix/bwt/bwt.hpp) into out[0, n),
+// made by the same construction with `workspace` (n entries) in the suffix array's place: the
+// last scans store each row's symbol as they induce the row's suffix, so that no pass over a
+// finished suffix array follows. Leaves workspace undefined. Returns the primary index (0
+// for n == 0); `scratch` (if not null) receives what induced_suffix_array returns.
+std::uint64_t induced_bwt(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out, std::uint64_t n,
+                          int threads, std::size_t* scratch = nullptr);
+std::uint64_t induced_bwt(const std::uint8_t* text, std::uint64_t* workspace, std::uint8_t* out, std::uint64_t n,
+                          int threads, std::size_t* scratch = nullptr);
+
 namespace detail {
 // The first level's scans: `named` (stage 1 names the LMS substrings as it sorts them; the
 // default, on 32-bit entries for n < 2^30), `marked` (names by comparing neighbours; 32-bit
@@ -36,6 +46,9 @@ enum class first_level_scans { named, marked, unmarked };
 // tests, which reach all three on small texts this way.
 std::size_t induced_suffix_array_with(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads,
                                       first_level_scans scans);
+// induced_bwt likewise (unmarked: the BWT is gathered from the suffix array after).
+std::uint64_t induced_bwt_with(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out, std::uint64_t n,
+                               int threads, first_level_scans scans, std::size_t* scratch = nullptr);
 }  // namespace detail
 
 }  // namespace strix::backend::host

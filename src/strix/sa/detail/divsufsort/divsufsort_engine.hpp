@@ -34,6 +34,19 @@ class divsufsort_engine final : public sa_engine<ExecSpace, I> {
     timer.end();
     if (stats) stats->peak_bytes = n + n * sizeof(I) + backend::host::divsufsort_scratch_bytes(n, sizeof(I));
   }
+  bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
+                 const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
+    const std::uint64_t n = text.extent(0);
+    phase_timer<ExecSpace> timer(space_, stats);
+    timer.begin("divbwt");
+    space_.fence();
+    if (!backend::host::divsufsort_bwt(text.data(), workspace.data(), out.data(), n, primary)) return false;
+    reserve(n);
+    timer.progress(1.0);
+    timer.end();
+    if (stats) stats->peak_bytes = n + n * sizeof(I) + n + backend::host::divsufsort_scratch_bytes(n, sizeof(I));
+    return true;
+  }
 
  private:
   ExecSpace space_;

@@ -3,7 +3,8 @@
 // The sais family's engine: induced sorting through the host code in backends/host, on
 // execution spaces whose memory the host can access (sais_def.hpp picks it), with as many
 // threads as the space has. Its working memory is the suffix array itself and two small
-// tables, so there is nothing to keep between calls.
+// tables, so there is nothing to keep between calls. It also makes the BWT without a suffix
+// array (its last scans write each row's symbol).
 #include <cstdint>
 
 #include <strix/backend/host/induced_sort.hpp>
@@ -31,6 +32,20 @@ class sais_engine final : public sa_engine<ExecSpace, I> {
     timer.progress(1.0);
     timer.end();
     if (stats) stats->peak_bytes = n + n * sizeof(I) + scratch;
+  }
+  bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
+                 const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
+    const std::uint64_t n = text.extent(0);
+    reserve(n);
+    phase_timer<ExecSpace> timer(space_, stats);
+    timer.begin("induced_bwt");
+    space_.fence();
+    std::size_t scratch = 0;
+    primary = backend::host::induced_bwt(text.data(), workspace.data(), out.data(), n, space_.concurrency(), &scratch);
+    timer.progress(1.0);
+    timer.end();
+    if (stats) stats->peak_bytes = n + n * sizeof(I) + n + scratch;
+    return true;
   }
 
  private:
