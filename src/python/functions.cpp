@@ -146,18 +146,17 @@ py::array lcp(const py::object& text, const py::object& sa_obj, const opt_backen
       using I = decltype(index);
       using memory_space = typename decltype(space)::memory_space;
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
-      Kokkos::View<const I*, memory_space> sa_v;
+      const auto h = answer_space(space, static_cast<I*>(out_data), t.size, "strix::python::lcp");
       if (given) {
-        sa_v = to_space(space, data_of<I>(sa.array), t.size, "strix::python::sa");
+        const auto sa_v = to_space(space, data_of<I>(sa.array), t.size, "strix::python::sa");
         const auto ok = strix::check_suffix_array(space, text_v, sa_v);
         if (!ok) throw error(error_code::invalid_input, "sa is not the text's suffix array: " + ok.message);
+        strix::lcp_array(space, text_v, sa_v, h);
       } else {
-        const auto built = detail::allocate<I, memory_space>("strix::python::sa", t.size);
-        strix::suffix_array(space, text_v, built);
-        sa_v = built;
+        // The suffix array in the answer's place, then the LCP over it.
+        strix::suffix_array(space, text_v, h);
+        strix::lcp_array(space, text_v, h, h);
       }
-      const auto h = answer_space(space, static_cast<I*>(out_data), t.size, "strix::python::lcp");
-      strix::lcp_array(space, text_v, sa_v, h);
       from_space(space, h, static_cast<I*>(out_data));
     });
   }

@@ -212,6 +212,35 @@ TEST_CASE_TEMPLATE_DEFINE("text_index makes the BWT without a suffix array where
 }
 TEST_CASE_TEMPLATE_APPLY(index_bwt, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("text_index turns its suffix array into the LCP array", C, index_lcp_in_place) {
+  using I = typename C::index;
+  auto inputs = hard_inputs();
+  inputs.push_back({"random 100 kB", random_text(100000, 26, 23, 'a')});
+  for (const auto& input : inputs) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const std::uint64_t n = text.size();
+    const auto sa = divsufsort_suffix_array<I>(text);
+    std::vector<I> want(n);
+    strix::sequential::lcp_array(text.data(), sa.data(), n, want.data());
+    strix::text_index<typename C::space, I> index(typename C::space(), text.data(), n);
+    index.suffix_array();
+    index.release(strix::index_part::sa_workspace);
+    strix::run_stats stats;
+    CHECK(to_vector(index.lcp_replacing_suffix_array(&stats)) == want);
+    CHECK_FALSE(index.has(strix::index_part::suffix_array));
+    CHECK(index.has(strix::index_part::lcp));
+    CHECK(index.bytes() == n + n * sizeof(I));
+    CHECK(stats.peak_bytes >= n + 2 * n * sizeof(I));  // text, suffix array / LCP, PLCP
+    // Asked again: the same array; the suffix array comes back on request.
+    CHECK(to_vector(index.lcp_replacing_suffix_array()) == want);
+    CHECK(to_vector(index.suffix_array()) == sa);
+    CHECK(to_vector(index.lcp()) == want);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(index_lcp_in_place, all_configs);
+
 TEST_CASE("one length limit for 32-bit indexes") {
   CHECK(strix::max_length<std::uint32_t>() == 4294967294ull);
   CHECK(strix::index_width_for(4294967294ull) == 32);

@@ -138,6 +138,25 @@ TEST_CASE_TEMPLATE_DEFINE("lcp: hard and chunk-edge inputs match a naive LCP", C
 }
 TEST_CASE_TEMPLATE_APPLY(lcp_hard, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("lcp: in the suffix array's place", C, lcp_in_place) {
+  using I = typename C::index;
+  auto inputs = hard_inputs();
+  for (auto& e : chunk_edge_inputs()) inputs.push_back(e);
+  inputs.push_back({"random 200 kB", random_text(200000, 4, 77)});
+  for (const auto& input : inputs) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const auto sa = divsufsort_suffix_array<I>(text);
+    auto text_d = to_view<typename C::memory_space>(text);
+    auto sa_d = to_view<typename C::memory_space>(sa);
+    strix::run_stats stats;
+    strix::lcp_array(typename C::space(), text_d, sa_d, sa_d, &stats);
+    CHECK(to_vector(sa_d) == naive_lcp(text, sa));
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(lcp_in_place, all_configs);
+
 TEST_CASE_TEMPLATE_DEFINE("lcp: random texts of many lengths and alphabets", C, lcp_random) {
   using I = typename C::index;
   std::uint64_t seed = 100;

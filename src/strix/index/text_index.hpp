@@ -207,6 +207,26 @@ class text_index {
     return lcp.view;
   }
 
+  // The LCP array in the suffix array's place, for callers done with the suffix array: the
+  // suffix array (built first if not held) becomes the LCP array, and the index holds the LCP
+  // and no suffix array; on host backends the build needs n entries beyond them fewer than
+  // lcp(). When the LCP is held already, the suffix array is only released.
+  view<const I> lcp_replacing_suffix_array(run_stats* stats = nullptr) {
+    auto& lcp = part<index_part::lcp>();
+    if (!lcp.built) {
+      auto sa = suffix_array(stats);
+      auto& sa_part = part<index_part::suffix_array>();
+      run_stats local = stats ? stats->observers() : run_stats{};
+      lcp_array(space_, text(), sa, sa_part.view, stats ? &local : nullptr);
+      lcp.view = sa_part.view;
+      lcp.built = true;
+      sa_part.release();  // its storage is the LCP's now
+      finish_build(stats, local, index_part::lcp);
+    }
+    release(index_part::suffix_array);
+    return lcp.view;
+  }
+
   // The BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp) and its primary index.
   // Without a suffix array held, on host backends whose construction makes the BWT on the way
   // (sais, divsufsort), the BWT is made without keeping one (its place is working memory for

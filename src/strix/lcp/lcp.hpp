@@ -31,6 +31,8 @@ void lcp_array(const ExecSpace& space, const text_view<ExecSpace>& text,
 // a wrong suffix array gives a wrong LCP array, or worse). Work is O(n log n) at
 // most on GPUs, whatever the text (extra memory: n entries and a few lists of indices);
 // on host backends O(n) plus at most n / 8 word compares a thread (extra memory: n entries).
+// `lcp` may be `sa` itself: the LCP array then replaces the suffix array (on host backends in
+// no more memory than that; elsewhere through a temporary of n entries).
 // Throws strix::error: invalid_input when sizes disagree, *_out_of_memory.
 template <class ExecutionSpace, class TextView, class SAView, class LCPView>
 void lcp_array(const ExecutionSpace& space, const TextView& text, const SAView& sa,

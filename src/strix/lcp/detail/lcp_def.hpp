@@ -24,7 +24,10 @@ void host_phi_lcp(const ExecSpace& space, const text_view<ExecSpace>& text,
   const std::uint64_t n = text.extent(0);
   const int threads = space.concurrency();
   memory_tracker tracker;
-  tracker.acquire(n + 2 * n * sizeof(I));  // the caller's text, suffix array and output
+  // The caller's text, suffix array and output (which may be the suffix array itself: the
+  // last pass reads sa[r] before it writes lcp[r], and each thread stays in its own rows).
+  const bool in_place = lcp.data() == sa.data();
+  tracker.acquire(n + (in_place ? 1 : 2) * n * sizeof(I));
   phase_timer<ExecSpace> timer(space, stats);
   // PLCP (phi first) in scratch, the output written last: lcp may not hold it, since
   // lcp[r] = plcp[sa[r]] reads it in another order.
@@ -47,6 +50,13 @@ void lcp_array(const ExecSpace& space, const text_view<ExecSpace>& text,
                run_stats* stats) {
   if constexpr (STRIX_VENDOR_HOST && is_host_space_v<ExecSpace>) {
     host_phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
+  } else if (lcp.data() == sa.data() && text.extent(0) > 0) {
+    // The portable passes use the output for Phi while they read the suffix array: into a
+    // temporary, copied over the suffix array after.
+    auto out = allocate<I, typename ExecSpace::memory_space>("strix::lcp_out", text.extent(0));
+    phi_lcp<ExecSpace, I>(space, text, sa, device_view<I, ExecSpace>(out.data(), out.extent(0)), stats);
+    Kokkos::deep_copy(space, lcp, out);
+    space.fence();  // (phi_lcp counted the temporary as its output)
   } else {
     phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
   }
