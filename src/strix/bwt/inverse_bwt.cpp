@@ -190,7 +190,7 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
   const std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
   std::vector<std::uint64_t> starts(k);
   for (std::uint64_t j = 0; j < k; ++j) starts[j] = static_cast<std::uint64_t>((unsigned __int128)j * rows / k);
-  const std::vector<E> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
+  std::vector<E> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
 
   std::vector<piece> pieces(k);
   const std::uint64_t expected_length = n / k + 1;
@@ -207,6 +207,7 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
     }
   }
   if (failure) std::rethrow_exception(failure);
+  std::vector<E>().swap(lf);  // freed before the text is allocated: the peak is the walks', not 4n more
 
   // The pieces in text order: from row 0's piece, each to the piece whose start it reached.
   std::vector<std::uint64_t> order, offset;
