@@ -9,8 +9,8 @@
 // from the "$" row's piece. LF is a permutation, so every piece ends (its own cycle holds its
 // start row), the pieces together visit each row once, and a BWT whose LF has more than one
 // cycle (inconsistent with its primary index) shows as pieces that the links from "$" never
-// reach. Memory: one LF entry a row (4 bytes below 2^31 rows, else 8), the pieces (n bytes) and
-// the text; the symbol of a row is read off the bucket its LF target falls in, so the BWT
+// reach. Memory: one LF entry a row (4 bytes below 2^31 rows, else 8) and the pieces (n bytes),
+// then the pieces and the text (LF is freed between); the symbol of a row is read off the bucket its LF target falls in, so the BWT
 // itself is not read during the walks.
 #include <strix/bwt/inverse_bwt.hpp>
 
