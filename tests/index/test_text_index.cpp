@@ -178,6 +178,7 @@ TEST_CASE_TEMPLATE_DEFINE("text_index: every build records its phases and peak; 
 TEST_CASE_TEMPLATE_APPLY(index_stats, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("text_index makes the BWT without a suffix array where the construction can", C, index_bwt) {
+  // bwt_without_suffix_array() where it can, then bwt() (from a suffix array it keeps where not).
   using I = typename C::index;
   auto inputs = hard_inputs();
   inputs.push_back({"random 100 kB", random_text(100000, 4, 22)});
@@ -199,11 +200,18 @@ TEST_CASE_TEMPLATE_DEFINE("text_index makes the BWT without a suffix array where
       strix::text_index<typename C::space, I> index(typename C::space(), text.data(), n, options);
       strix::run_stats stats;
       const auto [bwt, primary] = divbwt_of(text);
+      CHECK(index.bwt_without_suffix_array(&stats) == direct);
       CHECK(to_vector(index.bwt(&stats)) == bwt);
       CHECK(index.bwt_primary() == primary);
       CHECK(index.has(strix::index_part::suffix_array) == !direct);
       CHECK(stats.peak_bytes >= 2 * n + n * sizeof(I));  // text, BWT and the suffix array or its place
       CHECK(index.peak_bytes() >= 2 * n + n * sizeof(I));
+      // With a suffix array held, the BWT comes from it.
+      strix::text_index<typename C::space, I> held(typename C::space(), text.data(), n, options);
+      held.suffix_array();
+      CHECK_FALSE(held.bwt_without_suffix_array());
+      CHECK(to_vector(held.bwt()) == bwt);
+      CHECK(held.bwt_without_suffix_array());  // built now
       // A suffix array asked for after is built then, and the BWT is unchanged.
       CHECK(to_vector(index.suffix_array()) == divsufsort_suffix_array<I>(text));
       CHECK(to_vector(index.bwt()) == bwt);

@@ -14,6 +14,7 @@
 // itself is not read during the walks.
 #include <strix/bwt/inverse_bwt.hpp>
 
+#include <strix/core/host_memory.hpp>
 #include <strix/error.hpp>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -103,7 +105,7 @@ std::vector<std::array<std::uint64_t, 256>> block_counts(const std::uint8_t* bwt
 // LF of every row, with the top bit set on the start rows. `counts` are block_counts'; they
 // become each block's next LF value per symbol.
 template <class E>
-std::vector<E> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
+std::unique_ptr<E[]> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
                               std::vector<std::array<std::uint64_t, 256>>& counts,
                               const std::vector<std::uint64_t>& starts) {
   constexpr E flag = E(1) << (8 * sizeof(E) - 1);
@@ -117,7 +119,10 @@ std::vector<E> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uin
       at += here;
     }
   }
-  std::vector<E> lf(rows);
+  // Uninitialised (the threads' parts first touch it) and on huge pages where the kernel
+  // allows: the walks read it at random.
+  std::unique_ptr<E[]> lf(new E[rows]);
+  advise_huge_pages(lf.get(), rows * sizeof(E));
 #pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
   for (int part = 0; part < parts; ++part) {
     auto& next = counts[part];
@@ -130,7 +135,7 @@ std::vector<E> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uin
 
 // Walks the pieces [first, last) of `starts`, `lanes` at a time.
 template <class E>
-void walk_pieces(const std::vector<E>& lf, const buckets& b, std::uint64_t primary,
+void walk_pieces(const E* lf, const buckets& b, std::uint64_t primary,
                  const std::vector<std::uint64_t>& starts, std::vector<piece>& pieces, std::uint64_t first,
                  std::uint64_t last, std::uint64_t expected_length) {
   constexpr E flag = E(1) << (8 * sizeof(E) - 1);
@@ -190,7 +195,7 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
   const std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
   std::vector<std::uint64_t> starts(k);
   for (std::uint64_t j = 0; j < k; ++j) starts[j] = static_cast<std::uint64_t>((unsigned __int128)j * rows / k);
-  std::vector<E> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
+  std::unique_ptr<E[]> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
 
   std::vector<piece> pieces(k);
   const std::uint64_t expected_length = n / k + 1;
@@ -200,14 +205,14 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
 #pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
   for (int part = 0; part < threads; ++part) {
     try {
-      walk_pieces<E>(lf, b, primary, starts, pieces, k * part / threads, k * (part + 1) / threads, expected_length);
+      walk_pieces<E>(lf.get(), b, primary, starts, pieces, k * part / threads, k * (part + 1) / threads, expected_length);
     } catch (...) {
 #pragma omp critical(strix_inverse_bwt_failure)
       if (!failure) failure = std::current_exception();
     }
   }
   if (failure) std::rethrow_exception(failure);
-  std::vector<E>().swap(lf);  // freed before the text is allocated: the peak is the walks', not 4n more
+  lf.reset();  // freed before the text is allocated: the peak is the walks', not 4n more
 
   // The pieces in text order: from row 0's piece, each to the piece whose start it reached.
   std::vector<std::uint64_t> order, offset;

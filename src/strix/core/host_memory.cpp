@@ -8,6 +8,10 @@
 #include <sstream>
 #include <string>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace strix {
 
 namespace {
@@ -62,6 +66,23 @@ std::uint64_t host_memory_available() {
     if (*set != '\0' && *end == '\0') bytes = std::min<std::uint64_t>(bytes, limit);
   }
   return bytes;
+}
+
+void advise_huge_pages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t huge = std::uintptr_t(1) << 21;
+  if (bytes < 2 * huge) return;  // no whole huge page inside, or too small to matter
+  static const bool wanted = [] {
+    const char* v = std::getenv("STRIX_HUGE_PAGES");
+    return !(v && std::string(v) == "0");
+  }();
+  if (!wanted) return;
+  const std::uintptr_t first = (reinterpret_cast<std::uintptr_t>(p) + huge - 1) & ~(huge - 1);
+  const std::uintptr_t last = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(huge - 1);
+  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // advice: failure is harmless
+#else
+  (void)p, (void)bytes;
+#endif
 }
 
 }  // namespace strix

@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include <strix/core/host_memory.hpp>
 #include <strix/error.hpp>
 
 namespace strix::detail {
@@ -36,6 +37,7 @@ Kokkos::View<T*, MemorySpace> allocate(const std::string& label, std::size_t n,
                                        memory_tracker* tracker = nullptr) {
   try {
     Kokkos::View<T*, MemorySpace> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, label), n);
+    if constexpr (is_host_memory_v<MemorySpace>) advise_huge_pages(v.data(), n * sizeof(T));
     if (tracker) tracker->acquire(n * sizeof(T));
     return v;
   } catch (const std::bad_alloc&) {

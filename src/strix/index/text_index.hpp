@@ -227,13 +227,12 @@ class text_index {
     return lcp.view;
   }
 
-  // The BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp) and its primary index.
-  // Without a suffix array held, on host backends whose construction makes the BWT on the way
-  // (sais, divsufsort), the BWT is made without keeping one (its place is working memory for
-  // the build only); else from the suffix array, which is then kept.
+  // The BWT in libdivsufsort's divbwt layout (see strix/bwt/bwt.hpp) and its primary index,
+  // from the suffix array (built first if not held, and kept). bwt_without_suffix_array()
+  // makes it without one where the construction can.
   view<const std::uint8_t> bwt(run_stats* stats = nullptr) {
     auto& bwt = part<index_part::bwt>();
-    if (!bwt.built && !bwt_without_suffix_array(stats)) {
+    if (!bwt.built) {
       auto sa = suffix_array(stats);
       bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
       run_stats local = stats ? stats->observers() : run_stats{};
@@ -249,10 +248,11 @@ class text_index {
   }
 
   // Builds the BWT without a suffix array when the construction can make it on the way (host
-  // backends' sais and divsufsort; see suffix_array_handle::build_bwt), the suffix array's
-  // place being working memory for the build only; returns whether the BWT is built (now or
-  // before). Does nothing when a suffix array is held (bwt() uses it) or the construction
-  // cannot.
+  // backends' sais and divsufsort, which `auto` picks there below 4 threads; see
+  // suffix_array_handle::build_bwt), the suffix array's place being working memory for the
+  // build only (for callers that need the BWT alone: the same memory, one pass less); returns
+  // whether the BWT is built (now or before). Does nothing when a suffix array is held (bwt()
+  // uses it) or the construction cannot.
   bool bwt_without_suffix_array(run_stats* stats = nullptr) {
     if (part<index_part::bwt>().built) return true;
     if (part<index_part::suffix_array>().built) return false;
