@@ -76,6 +76,33 @@ struct marked_symbols {
   static std::uint8_t before(type v) { return static_cast<std::uint8_t>(v >> 16); }
 };
 
+// Whether every entry that the parts of block [a, e) induce lands outside the block: each
+// induced symbol's head at or past e (L scan) or its tail at or before a (S scan). Then nothing
+// is induced into the block while it is placed, so its empty entries stay empty (the S scan
+// has none then: an S part is filled from above before the scan reaches it) and the parts can
+// be placed at once; `offsets` (256 counts a part) become each part's first slot per symbol in
+// scan order (the parts after, in scan order, start where the ones before end) and the buckets
+// move past them. Otherwise nothing changes.
+template <bool l_scan, class S>
+bool parts_place_outside(S* offsets, S* bucket, int parts, S a, S e) {
+  for (int c = 0; c < 256; ++c) {
+    S total = 0;
+    for (int t = 0; t < parts; ++t) total += offsets[256 * t + c];
+    if (total > 0 && (l_scan ? bucket[c] < e : bucket[c] > a)) return false;
+  }
+  for (int c = 0; c < 256; ++c) {
+    S at = bucket[c];
+    for (int j = 0; j < parts; ++j) {
+      const int t = l_scan ? j : parts - 1 - j;  // the S scan goes down: the last part first
+      const S count = offsets[256 * t + c];
+      offsets[256 * t + c] = at;
+      at = l_scan ? at + count : at - count;
+    }
+    bucket[c] = at;
+  }
+  return true;
+}
+
 // The marked scans a block of sa at a time: the threads read the text for the entries of
 // the block that are final already and leave the symbol and mark of what each induces;
 // then one thread runs the scan over the block from those (it reads again the entries the
@@ -94,8 +121,16 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
   S* bucket = table.bucket;
   const S k = table.k;
   std::vector<block_symbol> symbols(parallel_block);
-  table.meter->add(symbols.size() * sizeof(block_symbol));
+  // Stage 2 of bytes places a block on all threads when none of its entries can induce into
+  // the block itself (`placed_by_all`): then each thread places the entries of its own part,
+  // from the part's counts per symbol (`offsets`: counts, then where the part's entries of each
+  // symbol go). Otherwise (a bucket's head or tail inside the block) one thread runs the scan
+  // over the block, as it must to see the entries induced into it.
+  constexpr bool place_by_all = sizeof(C) == 1 && !collect_lms;
+  std::vector<S> offsets(place_by_all ? 256 * static_cast<std::size_t>(threads) : 0);
+  table.meter->add(symbols.size() * sizeof(block_symbol) + offsets.size() * sizeof(S));
   block_symbol* sym = symbols.data();
+  bool placed_by_all = false;
   S top = n;
   table.heads();
   {
@@ -106,11 +141,15 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
   }
 #pragma omp parallel num_threads(threads)
   {
+    const int me = omp_get_thread_num();
+    [[maybe_unused]] S* mine = place_by_all ? offsets.data() + 256 * me : nullptr;
     for (S a = 0; a < n; a += parallel_block) {
       const S e = std::min<S>(n, a + parallel_block);
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
+      S lo, hi;
+      part_bounds(e - a, threads, me, lo, hi);
+      lo += a, hi += a;
+      if constexpr (place_by_all) std::fill(mine, mine + 256, S(0));
+      for (S i = lo; i < hi; ++i) {
         if (i + prefetch_ahead < e) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead]));
         const S v = sa[i];
         if (v == 0) sym[i - a] = code::read_again;
@@ -120,9 +159,14 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
           C before;
           const S entry = marked_entry<true>(text, v - 1, c, before);
           sym[i - a] = bwt ? code::encode(entry, c, before) : code::encode(entry, c);
+          if constexpr (place_by_all) ++mine[c];
         }
       }
+#pragma omp barrier
 #pragma omp single
+      {
+        placed_by_all = place_by_all && parts_place_outside<true>(offsets.data(), bucket, threads, a, e);
+        if (!placed_by_all) {
       for (S i = a; i < e; ++i) {
         const block_symbol s = sym[i - a];
         if (s == code::nothing_to_do) continue;
@@ -140,6 +184,20 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
           if constexpr (bwt) out[slot] = code::before(s);
         }
         if constexpr (collect_lms) sa[i] = 0;
+      }
+        }
+      }
+      if constexpr (place_by_all) {
+        if (placed_by_all) {
+          for (S i = lo; i < hi; ++i) {
+            const block_symbol s = sym[i - a];
+            if (s >= code::lms_here) continue;  // passed, or empty (and stays so)
+            const S slot = mine[code::symbol(s)]++;
+            sa[slot] = (sa[i] - 1) | code::mark(s);
+            if constexpr (bwt) out[slot] = code::before(s);
+          }
+#pragma omp barrier
+        }
       }
     }
 #pragma omp single
@@ -166,9 +224,11 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
         for (std::int64_t ii = e; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
         unmark_end = e;
       }
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
+      S lo, hi;
+      part_bounds(e - a, threads, me, lo, hi);
+      lo += a, hi += a;
+      if constexpr (place_by_all) std::fill(mine, mine + 256, S(0));
+      for (S i = lo; i < hi; ++i) {
         if (i + prefetch_ahead < e) prefetch(text + marked_read_at<false>(sa[i + prefetch_ahead]));
         const S v = sa[i];
         if (v == 0) sym[i - a] = code::read_again;
@@ -178,9 +238,14 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
           C before;
           const S entry = marked_entry<false>(text, p, c, before);
           sym[i - a] = bwt ? code::encode(entry, c, before) : code::encode(entry, c);
+          if constexpr (place_by_all) ++mine[c];
         } else sym[i - a] = collect_lms ? code::lms_here : code::nothing_to_do;
       }
+#pragma omp barrier
 #pragma omp single
+      {
+        placed_by_all = place_by_all && parts_place_outside<false>(offsets.data(), bucket, threads, a, e);
+        if (!placed_by_all) {
       for (S i = e; i-- > a;) {
         const block_symbol s = sym[i - a];
         if (s == code::nothing_to_do) continue;
@@ -204,6 +269,20 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
           if constexpr (bwt) out[slot] = code::before(s);
         }
       }
+        }
+      }
+      if constexpr (place_by_all) {
+        if (placed_by_all) {
+          for (S i = hi; i-- > lo;) {
+            const block_symbol s = sym[i - a];
+            if (s >= code::lms_here) continue;  // passed (no empty entry: see parts_place_outside)
+            const S slot = --mine[code::symbol(s)];
+            sa[slot] = ((sa[i] & ~mark) - 1) | code::mark(s);
+            if constexpr (bwt) out[slot] = code::before(s);
+          }
+#pragma omp barrier
+        }
+      }
       e = a;
     }
     if constexpr (!collect_lms && !bwt) {
@@ -211,7 +290,7 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
       for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(unmark_end); ++ii) sa[ii] &= ~mark;
     }
   }
-  table.meter->remove(symbols.size() * sizeof(block_symbol));
+  table.meter->remove(symbols.size() * sizeof(block_symbol) + offsets.size() * sizeof(S));
   return n - top;
 }
 #endif
