@@ -167,24 +167,24 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
       {
         placed_by_all = place_by_all && parts_place_outside<true>(offsets.data(), bucket, threads, a, e);
         if (!placed_by_all) {
-      for (S i = a; i < e; ++i) {
-        const block_symbol s = sym[i - a];
-        if (s == code::nothing_to_do) continue;
-        const S v = sa[i];
-        if (s == code::read_again) {
-          if (v == 0 || (v & mark)) continue;
-          const C c = text[v - 1];
-          C before;
-          const S slot = bucket[c]++;
-          sa[slot] = marked_entry<true>(text, v - 1, c, before);
-          if constexpr (bwt) out[slot] = before;
-        } else {
-          const S slot = bucket[code::symbol(s)]++;
-          sa[slot] = (v - 1) | code::mark(s);
-          if constexpr (bwt) out[slot] = code::before(s);
-        }
-        if constexpr (collect_lms) sa[i] = 0;
-      }
+          for (S i = a; i < e; ++i) {
+            const block_symbol s = sym[i - a];
+            if (s == code::nothing_to_do) continue;
+            const S v = sa[i];
+            if (s == code::read_again) {
+              if (v == 0 || (v & mark)) continue;
+              const C c = text[v - 1];
+              C before;
+              const S slot = bucket[c]++;
+              sa[slot] = marked_entry<true>(text, v - 1, c, before);
+              if constexpr (bwt) out[slot] = before;
+            } else {
+              const S slot = bucket[code::symbol(s)]++;
+              sa[slot] = (v - 1) | code::mark(s);
+              if constexpr (bwt) out[slot] = code::before(s);
+            }
+            if constexpr (collect_lms) sa[i] = 0;
+          }
         }
       }
       if constexpr (place_by_all) {
@@ -246,29 +246,29 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
       {
         placed_by_all = place_by_all && parts_place_outside<false>(offsets.data(), bucket, threads, a, e);
         if (!placed_by_all) {
-      for (S i = e; i-- > a;) {
-        const block_symbol s = sym[i - a];
-        if (s == code::nothing_to_do) continue;
-        const S v = sa[i];
-        if (s == code::lms_here) {
-          sa[--top] = v;
-        } else if (s == code::read_again) {
-          if (v & mark) {
-            const S p = (v & ~mark) - 1;
-            const C c = text[p];
-            C before;
-            const S slot = --bucket[c];
-            sa[slot] = marked_entry<false>(text, p, c, before);
-            if constexpr (bwt) out[slot] = before;
-          } else if (collect_lms && v != 0) {
-            sa[--top] = v;
+          for (S i = e; i-- > a;) {
+            const block_symbol s = sym[i - a];
+            if (s == code::nothing_to_do) continue;
+            const S v = sa[i];
+            if (s == code::lms_here) {
+              sa[--top] = v;
+            } else if (s == code::read_again) {
+              if (v & mark) {
+                const S p = (v & ~mark) - 1;
+                const C c = text[p];
+                C before;
+                const S slot = --bucket[c];
+                sa[slot] = marked_entry<false>(text, p, c, before);
+                if constexpr (bwt) out[slot] = before;
+              } else if (collect_lms && v != 0) {
+                sa[--top] = v;
+              }
+            } else {
+              const S slot = --bucket[code::symbol(s)];
+              sa[slot] = ((v & ~mark) - 1) | code::mark(s);
+              if constexpr (bwt) out[slot] = code::before(s);
+            }
           }
-        } else {
-          const S slot = --bucket[code::symbol(s)];
-          sa[slot] = ((v & ~mark) - 1) | code::mark(s);
-          if constexpr (bwt) out[slot] = code::before(s);
-        }
-      }
         }
       }
       if constexpr (place_by_all) {
