@@ -41,9 +41,9 @@ inline S* store_target(bool take, S* to, S* spare) {
 }
 
 // The address of a[i] without forming an out-of-range pointer when i is not used.
-template <class S>
-inline S* slot_address(S* a, S i) {
-  return reinterpret_cast<S*>(reinterpret_cast<std::uintptr_t>(a) + static_cast<std::uintptr_t>(i) * sizeof(S));
+template <class T, class S>
+inline T* slot_address(T* a, S i) {
+  return reinterpret_cast<T*>(reinterpret_cast<std::uintptr_t>(a) + static_cast<std::uintptr_t>(i) * sizeof(T));
 }
 
 template <class S>

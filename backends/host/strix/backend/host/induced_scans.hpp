@@ -35,15 +35,6 @@ inline S marked_entry(const C* text, S p, C c) {
   return marked_entry<l_scan>(text, p, c, before);
 }
 
-// The BWT from stage 2 of the byte level (induced_bwt): the symbol before a suffix is read
-// when the suffix is induced (for its mark), which is when its row is known, so each
-// induction also stores that symbol at the row in `out`. Every row but suffix 0's is
-// induced exactly once in stage 2 (suffix n - 1 placed first, the other L-type ones by the
-// L scan, all S-type ones by the S scan after the LMS seeds are cleared). `out` is null for
-// the suffix array.
-inline std::uint8_t* byte_slot(std::uint8_t* out, std::uint64_t i) {
-  return reinterpret_cast<std::uint8_t*>(reinterpret_cast<std::uintptr_t>(out) + i);
-}
 
 // Where a scan will read the text for entry v, to prefetch (0, a cached line, when it will
 // not read it): the L scan reads for unmarked entries, the S scan for marked ones.
@@ -298,8 +289,11 @@ S induce_marked_blocked(const C* text, S* sa, S n, bucket_table<S, C>& table, in
 // induce_unmarked's result with marked entries (see mark_bit): the LMS entries start
 // unmarked (the suffix before an LMS one is L-type), and the scans leave every entry
 // unmarked. Stage 1's L scan also empties the entries it induced from. Needs
-// n < mark_bit<S>. With `bwt` (stage 2 of a byte text), the BWT's symbol of each row goes to
-// out[row] (see byte_slot) and the entries keep their marks.
+// n < mark_bit<S>. With `bwt` (stage 2 of a byte text, for induced_bwt), the BWT's symbol of
+// each row goes to out[row] and the entries keep their marks: the symbol before a suffix is
+// read when the suffix is induced (for its mark), which is when its row is known, and every
+// row but suffix 0's is induced exactly once in stage 2 (suffix n - 1 placed first, the other
+// L-type ones by the L scan, all S-type ones by the S scan after the LMS seeds are cleared).
 template <bool collect_lms, bool bwt = false, class S, class C>
 S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_unused]] std::uint8_t* out = nullptr) {
   static_assert(!bwt || (sizeof(C) == 1 && !collect_lms), "the BWT comes from stage 2 of the byte level");
@@ -336,7 +330,7 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_un
       S& head = bucket[c];
       C before;
       *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c, before);
-      if constexpr (bwt) *store_target(push, byte_slot(out, head), &spare_symbol) = before;
+      if constexpr (bwt) *store_target(push, slot_address(out, head), &spare_symbol) = before;
       head += push;
       if constexpr (collect_lms) sa[i] = v & (S(0) - S(!push));
     } else if (v != 0 && !(v & mark)) {
@@ -358,7 +352,7 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_un
       tail -= push;
       C before;
       *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c, before);
-      if constexpr (bwt) *store_target(push, byte_slot(out, tail), &spare_symbol) = before;
+      if constexpr (bwt) *store_target(push, slot_address(out, tail), &spare_symbol) = before;
       if constexpr (collect_lms) {
         const bool lms = (v != 0) & !push;
         top -= lms;
@@ -383,6 +377,18 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_un
 template <bool collect_lms, class S, class C>
 S induce(const C* text, S* sa, S n, bucket_table<S, C>& table, bool marks) {
   return marks ? induce_marked<collect_lms>(text, sa, n, table) : induce_unmarked<collect_lms>(text, sa, n, table);
+}
+
+// Stage 2's scans for a level: the suffix array, or with `bwt_out` (bytes with marks only) the
+// BWT's symbols by row.
+template <class S, class C>
+void induce_final(const C* text, S* sa, S n, bucket_table<S, C>& table, bool marks, std::uint8_t* bwt_out) {
+  if constexpr (sizeof(C) == 1)
+    if (bwt_out) {
+      induce_marked<false, true>(text, sa, n, table, bwt_out);
+      return;
+    }
+  induce<false>(text, sa, n, table, marks);
 }
 
 }  // namespace strix::backend::host::induced

@@ -230,7 +230,7 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 // `marks`: whether the scans may be marked; `named`: whether stage 1 names (bytes only).
 // `bwt_out` (bytes with marks only): stage 2 writes the BWT's symbol of each row there instead
-// of leaving a suffix array (see byte_slot); sa is then the working space.
+// of leaving a suffix array (see induce_marked); sa is then the working space.
 template <class S, class C>
 void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
           bool marks, bool named, std::uint8_t* bwt_out = nullptr) {
@@ -312,12 +312,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     table.tails();
     place_sorted_lms(text, sa, m, table.bucket);
   }
-  if constexpr (sizeof(C) == 1) {
-    if (bwt_out) induce_marked<false, true>(text, sa, n, table, bwt_out);
-    else induce<false>(text, sa, n, table, marks);
-  } else {
-    induce<false>(text, sa, n, table, marks);
-  }
+  induce_final(text, sa, n, table, marks, bwt_out);
   meter.remove(owned.size() * sizeof(S));
 }
 
@@ -346,11 +341,13 @@ std::size_t build(const std::uint8_t* text, S* sa, std::uint64_t n, int threads,
 // workspace), else from the suffix array by a gather. Returns the primary index.
 template <class S>
 std::uint64_t build_bwt(const std::uint8_t* text, S* workspace, std::uint8_t* out, std::uint64_t n, int threads,
-                        detail::first_level_scans scans, std::size_t& scratch) {
+                        detail::first_level_scans scans, std::size_t* scratch) {
+  if (scratch) *scratch = 0;
   if (n == 0) return 0;
   threads = threads < 1 ? 1 : threads;
   const bool by_rows = scans != detail::first_level_scans::unmarked && n < mark_bit<S> && n > 1;
-  scratch = build(text, workspace, n, threads, scans, by_rows ? out : nullptr);
+  const std::size_t bytes = build(text, workspace, n, threads, scans, by_rows ? out : nullptr);
+  if (scratch) *scratch = bytes;
   const std::uint64_t row = row_of_suffix_zero(workspace, n, threads);
   if (row >= n) throw error(error_code::internal, "induced BWT: no row for suffix 0");
   if (by_rows) {
@@ -360,6 +357,12 @@ std::uint64_t build_bwt(const std::uint8_t* text, S* workspace, std::uint8_t* ou
     bwt_from_suffix_array(text, workspace, out, n, row, threads);
   }
   return row + 1;
+}
+
+void require_32_bit_entries(std::uint64_t n) {
+  if (n > 0xFFFFFFFFull)
+    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
+                                               " bytes (use 64-bit entries)");
 }
 
 }  // namespace
@@ -372,9 +375,7 @@ std::size_t induced_scratch_bytes(std::uint64_t n, int index_bytes) {
 }
 
 std::size_t induced_suffix_array(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n, int threads) {
-  if (n > 0xFFFFFFFFull)
-    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
-                                               " bytes (use 64-bit entries)");
+  require_32_bit_entries(n);
   return build(text, sa, n, threads, detail::first_level_scans::named);
 }
 
@@ -384,9 +385,7 @@ std::size_t induced_suffix_array(const std::uint8_t* text, std::uint64_t* sa, st
 
 std::size_t detail::induced_suffix_array_with(const std::uint8_t* text, std::uint32_t* sa, std::uint64_t n,
                                               int threads, first_level_scans scans) {
-  if (n > 0xFFFFFFFFull)
-    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
-                                               " bytes (use 64-bit entries)");
+  require_32_bit_entries(n);
   return build(text, sa, n, threads, scans);
 }
 
@@ -397,22 +396,13 @@ std::uint64_t induced_bwt(const std::uint8_t* text, std::uint32_t* workspace, st
 
 std::uint64_t induced_bwt(const std::uint8_t* text, std::uint64_t* workspace, std::uint8_t* out, std::uint64_t n,
                           int threads, std::size_t* scratch) {
-  std::size_t bytes = 0;
-  const std::uint64_t primary =
-      build_bwt(text, workspace, out, n, threads, detail::first_level_scans::named, bytes);
-  if (scratch) *scratch = bytes;
-  return primary;
+  return build_bwt(text, workspace, out, n, threads, detail::first_level_scans::named, scratch);
 }
 
 std::uint64_t detail::induced_bwt_with(const std::uint8_t* text, std::uint32_t* workspace, std::uint8_t* out,
                                        std::uint64_t n, int threads, first_level_scans scans, std::size_t* scratch) {
-  if (n > 0xFFFFFFFFull)
-    throw error(error_code::invalid_input, "32-bit suffix array entries cannot index " + std::to_string(n) +
-                                               " bytes (use 64-bit entries)");
-  std::size_t bytes = 0;
-  const std::uint64_t primary = build_bwt(text, workspace, out, n, threads, scans, bytes);
-  if (scratch) *scratch = bytes;
-  return primary;
+  require_32_bit_entries(n);
+  return build_bwt(text, workspace, out, n, threads, scans, scratch);
 }
 
 }  // namespace strix::backend::host
