@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Explicit instantiation files of libstrix: one per feature (a construction family, or a few
-# small features together) and execution space in STRIX_ETI_SPACES, each instantiating it for
-# 32- and 64-bit indices where it takes one (see src/strix/core/eti.hpp). Separate files
-# compile in parallel, and a change to one family recompiles only its files. Sets
+# small features together) for CUDA and one for the host spaces in STRIX_ETI_SPACES, each
+# instantiating it for 32- and 64-bit indices where it takes one (see src/strix/core/eti.hpp).
+# Separate files compile in parallel, and a change to one family recompiles only its files. Sets
 # STRIX_ETI_SOURCES.
 set(STRIX_ETI_SOURCES)
 # file stem|definitions headers|instantiation macros|what they are per: "index" instantiates
@@ -27,15 +27,10 @@ set(_strix_eti_spaces
   "CUDA|Kokkos::Cuda|KOKKOS_ENABLE_CUDA"
   "OPENMP|Kokkos::OpenMP|KOKKOS_ENABLE_OPENMP"
   "SERIAL|Kokkos::Serial|KOKKOS_ENABLE_SERIAL")
-foreach(_space IN LISTS _strix_eti_spaces)
-  string(REPLACE "|" ";" _space "${_space}")
-  list(GET _space 0 _device)
-  list(GET _space 1 STRIX_ETI_SPACE)
-  list(GET _space 2 STRIX_ETI_GUARD)
-  if(NOT _device IN_LIST STRIX_ETI_SPACES)
-    continue()
-  endif()
-  string(TOLOWER "${_device}" _device_lc)
+# The host spaces of a feature share one file: their instantiations share the HostSpace code
+# (allocation, copies, host passes) and the parse of Kokkos, which compiled apart cost about
+# 2 CPU s more a feature (bench/NOTES.md, "Tenth reading"). CUDA keeps its own file.
+foreach(_group cuda host)
   foreach(_feature IN LISTS _strix_eti_features)
     string(REPLACE "|" ";" _feature "${_feature}")
     list(GET _feature 0 _stem)
@@ -49,19 +44,40 @@ foreach(_space IN LISTS _strix_eti_spaces)
       string(APPEND STRIX_ETI_INCLUDES "#include <${_header}>\n")
     endforeach()
     set(STRIX_ETI_BODY)
-    foreach(_macro IN LISTS _macros)
-      set(_macro_per "${_per}")
-      if(_macro MATCHES "^(.*)@space$")
-        set(_macro "${CMAKE_MATCH_1}")
-        set(_macro_per space)
+    set(STRIX_ETI_SPACE)
+    foreach(_space IN LISTS _strix_eti_spaces)
+      string(REPLACE "|" ";" _space "${_space}")
+      list(GET _space 0 _device)
+      list(GET _space 1 _space_type)
+      list(GET _space 2 _guard)
+      set(_device_group host)
+      if(_device STREQUAL "CUDA")
+        set(_device_group cuda)
       endif()
-      if(_macro_per STREQUAL "space")
-        string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE})\n")
-      else()
-        string(APPEND STRIX_ETI_BODY "${_macro}(${STRIX_ETI_SPACE}, std::uint32_t)\n${_macro}(${STRIX_ETI_SPACE}, std::uint64_t)\n")
+      if(NOT _device IN_LIST STRIX_ETI_SPACES OR NOT _device_group STREQUAL _group)
+        continue()
       endif()
+      list(APPEND STRIX_ETI_SPACE "${_space_type}")
+      string(APPEND STRIX_ETI_BODY "#ifdef ${_guard}\n")
+      foreach(_macro IN LISTS _macros)
+        set(_macro_per "${_per}")
+        if(_macro MATCHES "^(.*)@space$")
+          set(_macro "${CMAKE_MATCH_1}")
+          set(_macro_per space)
+        endif()
+        if(_macro_per STREQUAL "space")
+          string(APPEND STRIX_ETI_BODY "${_macro}(${_space_type})\n")
+        else()
+          string(APPEND STRIX_ETI_BODY "${_macro}(${_space_type}, std::uint32_t)\n${_macro}(${_space_type}, std::uint64_t)\n")
+        endif()
+      endforeach()
+      string(APPEND STRIX_ETI_BODY "#endif\n")
     endforeach()
-    set(_file "${CMAKE_CURRENT_BINARY_DIR}/eti/strix_${_device_lc}_${_stem}.cpp")
+    if(NOT STRIX_ETI_SPACE)
+      continue()
+    endif()
+    list(JOIN STRIX_ETI_SPACE " and " STRIX_ETI_SPACE)
+    set(_file "${CMAKE_CURRENT_BINARY_DIR}/eti/strix_${_group}_${_stem}.cpp")
     configure_file("${CMAKE_CURRENT_SOURCE_DIR}/src/eti/instantiate.cpp.in" "${_file}" @ONLY)
     list(APPEND STRIX_ETI_SOURCES "${_file}")
   endforeach()
