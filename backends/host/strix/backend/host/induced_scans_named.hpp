@@ -63,17 +63,65 @@ struct named_code {
   }
 };
 
-// The named scans a block at a time on several threads (see induce_marked_blocked).
+// Where each part of a block starts in the scans' running state when all threads place the
+// block (see parts_place_outside): the group count, and per symbol the group of the last entry
+// induced into that bucket before the part. Phase 1 leaves each part's boundary count and, per
+// symbol, the part's last induction's group counted from the part's start (`none`: none);
+// `start` turns them into the parts' starting state, in scan order, and moves the shared
+// state past the block.
+template <class S>
+struct named_parts {
+  static constexpr S none = ~S(0);
+  std::vector<S> last;      // 256 a part
+  std::vector<S> groups;    // a part's boundaries, then the group count where it starts
+  std::vector<S> lms;       // S scan: a part's LMS entries, then where they go (below)
+  std::vector<S> lms_last;  // S scan: the group of the part's last LMS entry, then before it
+  explicit named_parts(int parts) : last(256 * std::size_t(parts)), groups(parts), lms(parts), lms_last(parts) {}
+  std::size_t bytes() const { return (last.size() + 3 * groups.size()) * sizeof(S); }
+
+  void start(int parts, bool l_scan, S& group, S* bucket_last, S& top, S& lms_group) {
+    for (int j = 0; j < parts; ++j) {
+      const int t = l_scan ? j : parts - 1 - j;  // the S scan goes down: the last part first
+      const S base = group;
+      S* mine = last.data() + 256 * std::size_t(t);
+      for (int c = 0; c < 256; ++c) {
+        const S ends = mine[c];
+        mine[c] = bucket_last[c];
+        if (ends != none) bucket_last[c] = base + ends;
+      }
+      if (!l_scan) {
+        const S count = lms[t], ends = lms_last[t];
+        lms[t] = top;
+        lms_last[t] = lms_group;
+        top -= count;
+        if (ends != none) lms_group = base + ends;
+      }
+      group = base + groups[t];
+      groups[t] = base;
+    }
+  }
+};
+
+// The named scans a block at a time on several threads (see induce_marked_blocked): phase 1
+// reads the text for the block's final entries on all threads; then, when nothing the block
+// induces lands inside it (and, in the S scan, the LMS entries it collects land above it), each
+// thread places its own part's entries from its counts, else one thread runs the scans over
+// the block from phase 1's codes.
 template <class S>
 S induce_lms_named_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, S* last,
                            int threads) {
   using code = named_code;
   constexpr S mark = mark_bit<S>, distinct = distinct_bit<S>;
+  constexpr S none = named_parts<S>::none;
   S* bucket = table.bucket;
   // Two blocks' codes: the L scan keeps the previous block's boundaries until it moves them.
   std::vector<code::type> codes(2 * parallel_block);
-  table.meter->add(codes.size() * sizeof(code::type));
+  std::vector<S> offsets(256 * static_cast<std::size_t>(threads));
+  named_parts<S> parts(threads);
+  const std::size_t scratch = codes.size() * sizeof(code::type) + offsets.size() * sizeof(S) + parts.bytes();
+  table.meter->add(scratch);
   S group = 1, top = n, lms_group = 0;  // shared: the second phases run on any one thread
+  bool placed_by_all = false;
   table.heads();
   {
     const std::uint8_t c = text[n - 1];
@@ -91,46 +139,81 @@ S induce_lms_named_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S,
   };
 #pragma omp parallel num_threads(threads)
   {
+    const int me = omp_get_thread_num();
+    S* mine = offsets.data() + 256 * std::size_t(me);
+    S* my_last = parts.last.data() + 256 * std::size_t(me);
     S a = 0;
     for (int b = 0; a < n; a += parallel_block, ++b) {
       const S e = std::min<S>(n, a + parallel_block);
       code::type* sym = codes.data() + (b & 1) * parallel_block;
       if (a > 0) move_boundaries(codes.data() + ((b & 1) ^ 1) * parallel_block, a - parallel_block, a);
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
+      S lo, hi;
+      part_bounds(e - a, threads, me, lo, hi);
+      lo += a, hi += a;
+      std::fill(mine, mine + 256, S(0));
+      std::fill(my_last, my_last + 256, none);
+      S g = 0;  // boundaries passed in the part (an empty slot counts: it stays empty when placed by all)
+      for (S i = lo; i < hi; ++i) {
         if (i + prefetch_ahead < e) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
         const S v = sa[i], body = v & ~distinct;
         if (body == 0) {
           sym[i - a] = code::read_again;
+          ++g;
         } else if (body & mark) {
           sym[i - a] = code::nothing | code::boundary_of(v);
+          g += (v & distinct) != 0;
         } else {
           const std::uint8_t c = text[body - 1];
           sym[i - a] = code::encode(marked_entry<true>(text, body - 1, c), c) | code::boundary_of(v);
+          g += (v & distinct) != 0;
+          ++mine[c];
+          my_last[c] = g;
         }
       }
+      parts.groups[me] = g;
+#pragma omp barrier
 #pragma omp single
-      for (S i = a; i < e; ++i) {
-        code::type s = sym[i - a];
-        if ((s & code::kind) == code::read_again) {
-          // Set by this block's own inductions, or empty (an S part: a boundary).
-          const S v = sa[i], body = v & ~distinct;
-          s = (body == 0 || (body & mark)) ? code::nothing : code::induce;
-          if (s == code::induce) {
-            const std::uint8_t c = text[body - 1];
-            s |= code::encode(marked_entry<true>(text, body - 1, c), c);
+      {
+        placed_by_all = parts_place_outside<true>(offsets.data(), bucket, threads, a, e);
+        if (placed_by_all) {
+          parts.start(threads, true, group, last, top, lms_group);
+        } else {
+          for (S i = a; i < e; ++i) {
+            code::type s = sym[i - a];
+            if ((s & code::kind) == code::read_again) {
+              // Set by this block's own inductions, or empty (an S part: a boundary).
+              const S v = sa[i], body = v & ~distinct;
+              s = (body == 0 || (body & mark)) ? code::nothing : code::induce;
+              if (s == code::induce) {
+                const std::uint8_t c = text[body - 1];
+                s |= code::encode(marked_entry<true>(text, body - 1, c), c);
+              }
+              s |= (body == 0) ? code::boundary : code::boundary_of(v);
+              sym[i - a] = s;  // for move_boundaries
+            }
+            group += (s & code::boundary) != 0;
+            if ((s & code::kind) == code::nothing) continue;
+            const std::uint8_t c = static_cast<std::uint8_t>(s);
+            const S p = (sa[i] & ~distinct) - 1;
+            sa[bucket[c]++] = p | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
+            last[c] = group;
+            sa[i] = 0;  // induced from: not needed by the S scan
           }
-          s |= (body == 0) ? code::boundary : code::boundary_of(v);
-          sym[i - a] = s;  // for move_boundaries
         }
-        group += (s & code::boundary) != 0;
-        if ((s & code::kind) == code::nothing) continue;
-        const std::uint8_t c = static_cast<std::uint8_t>(s);
-        const S p = (sa[i] & ~distinct) - 1;
-        sa[bucket[c]++] = p | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
-        last[c] = group;
-        sa[i] = 0;  // induced from: not needed by the S scan
+      }
+      if (placed_by_all) {
+        S grp = parts.groups[me];
+        for (S i = lo; i < hi; ++i) {
+          code::type s = sym[i - a];
+          if ((s & code::kind) == code::read_again) sym[i - a] = s = code::nothing | code::boundary;  // empty
+          grp += (s & code::boundary) != 0;
+          if ((s & code::kind) == code::nothing) continue;
+          const std::uint8_t c = static_cast<std::uint8_t>(s);
+          sa[mine[c]++] = ((sa[i] & ~distinct) - 1) | code::entry_mark<S>(s) | distinct_if<S>(my_last[c] != grp);
+          my_last[c] = grp;
+          sa[i] = 0;
+        }
+#pragma omp barrier
       }
     }
     // The last block's boundaries; the last slot has none to its right: it ends a group.
@@ -146,51 +229,93 @@ S induce_lms_named_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S,
     code::type* sym = codes.data();
     for (S e = n; e > 0;) {
       const S a = e > parallel_block ? e - parallel_block : 0;
-#pragma omp for schedule(static)
-      for (std::int64_t ii = a; ii < static_cast<std::int64_t>(e); ++ii) {
-        const S i = static_cast<S>(ii);
-        if (i + prefetch_ahead < e) prefetch(text + marked_read_at<false>(sa[i + prefetch_ahead] & ~distinct));
+      S lo, hi;
+      part_bounds(e - a, threads, me, lo, hi);
+      lo += a, hi += a;
+      std::fill(mine, mine + 256, S(0));
+      std::fill(my_last, my_last + 256, none);
+      S g = 0, lms = 0, lms_last = none;
+      for (S i = hi; i-- > lo;) {
+        if (i >= a + prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead] & ~distinct));
         const S v = sa[i], body = v & ~distinct;
+        g += (v & distinct) != 0;
         if (body == 0) {
           sym[i - a] = code::read_again;
         } else if (body & mark) {
           const S p = (body & ~mark) - 1;
           const std::uint8_t c = text[p];
           sym[i - a] = code::encode(marked_entry<false>(text, p, c), c) | code::boundary_of(v);
+          ++mine[c];
+          my_last[c] = g;
         } else {
           sym[i - a] = code::lms_here | code::boundary_of(v);
+          ++lms;
+          lms_last = g;
         }
       }
+      parts.groups[me] = g;
+      parts.lms[me] = lms;
+      parts.lms_last[me] = lms_last;
+#pragma omp barrier
 #pragma omp single
-      for (S i = e; i-- > a;) {
-        code::type s = sym[i - a];
-        const S v = sa[i], body = v & ~distinct;
-        if ((s & code::kind) == code::read_again) {
-          // Written by this block's own inductions, or emptied by the L scan.
-          s = code::boundary_of(v);
-          if (body & mark) {
-            const S p = (body & ~mark) - 1;
-            const std::uint8_t c = text[p];
-            s |= code::encode(marked_entry<false>(text, p, c), c);
-          } else {
-            s |= body == 0 ? code::nothing : code::lms_here;
+      {
+        S lms_total = 0;
+        for (int t = 0; t < threads; ++t) lms_total += parts.lms[t];
+        // The collected LMS entries go below `top`, which must stay at or above the block.
+        placed_by_all = top - lms_total >= e && parts_place_outside<false>(offsets.data(), bucket, threads, a, e);
+        if (placed_by_all) {
+          parts.start(threads, false, group, last, top, lms_group);
+        } else {
+          for (S i = e; i-- > a;) {
+            code::type s = sym[i - a];
+            const S v = sa[i], body = v & ~distinct;
+            if ((s & code::kind) == code::read_again) {
+              // Written by this block's own inductions, or emptied by the L scan.
+              s = code::boundary_of(v);
+              if (body & mark) {
+                const S p = (body & ~mark) - 1;
+                const std::uint8_t c = text[p];
+                s |= code::encode(marked_entry<false>(text, p, c), c);
+              } else {
+                s |= body == 0 ? code::nothing : code::lms_here;
+              }
+            }
+            group += (s & code::boundary) != 0;
+            if ((s & code::kind) == code::nothing) continue;
+            if ((s & code::kind) == code::lms_here) {
+              sa[--top] = body | distinct_if<S>(lms_group != group);
+              lms_group = group;
+              continue;
+            }
+            const std::uint8_t c = static_cast<std::uint8_t>(s);
+            sa[--bucket[c]] = ((body & ~mark) - 1) | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
+            last[c] = group;
           }
         }
-        group += (s & code::boundary) != 0;
-        if ((s & code::kind) == code::nothing) continue;
-        if ((s & code::kind) == code::lms_here) {
-          sa[--top] = body | distinct_if<S>(lms_group != group);
-          lms_group = group;
-          continue;
+      }
+      if (placed_by_all) {
+        // Nothing is written into the block: its entries are as phase 1 read them.
+        S grp = parts.groups[me], lg = parts.lms_last[me], at = parts.lms[me];
+        for (S i = hi; i-- > lo;) {
+          const code::type s = sym[i - a];
+          const S body = sa[i] & ~distinct;
+          grp += (sa[i] & distinct) != 0;
+          if ((s & code::kind) == code::read_again) continue;  // empty
+          if ((s & code::kind) == code::lms_here) {
+            sa[--at] = body | distinct_if<S>(lg != grp);
+            lg = grp;
+            continue;
+          }
+          const std::uint8_t c = static_cast<std::uint8_t>(s);
+          sa[--mine[c]] = ((body & ~mark) - 1) | code::entry_mark<S>(s) | distinct_if<S>(my_last[c] != grp);
+          my_last[c] = grp;
         }
-        const std::uint8_t c = static_cast<std::uint8_t>(s);
-        sa[--bucket[c]] = ((body & ~mark) - 1) | code::entry_mark<S>(s) | distinct_if<S>(last[c] != group);
-        last[c] = group;
+#pragma omp barrier
       }
       e = a;
     }
   }
-  table.meter->remove(codes.size() * sizeof(code::type));
+  table.meter->remove(scratch);
   return n - top;
 }
 #endif
