@@ -9,9 +9,18 @@
 // from the "$" row's piece. LF is a permutation, so every piece ends (its own cycle holds its
 // start row), the pieces together visit each row once, and a BWT whose LF has more than one
 // cycle (inconsistent with its primary index) shows as pieces that the links from "$" never
-// reach. Memory: one LF entry a row (4 bytes below 2^31 rows, else 8) and the pieces (n bytes),
-// then the pieces and the text (LF is freed between); the symbol of a row is read off the bucket its LF target falls in, so the BWT
-// itself is not read during the walks.
+// reach.
+//
+// The walks step two rows at a time: each row holds LF(LF(row)) and the two symbols are read
+// off the two-symbol bucket the target falls in (the target's suffix starts with them), so a
+// symbol costs half a dependent load. LF o LF comes from a counting pass over symbol pairs
+// (the target of row j is ranked among the rows with the same pair (BWT[LF j], BWT[j]) by j),
+// with the BWT read at LF(j), which the pass computes as it goes; it equals LF o LF for any
+// BWT, consistent or not. The start rows are row 0 and LF of the rows at multiples of a power
+// of two, so that the rows whose LF is a start row, where a two-row step would pass it, are
+// known by their number; they and the row whose LF is the primary row step once. Memory: one
+// entry a row (4 bytes below 2^31 rows, else 8) and the pieces (n bytes), then the pieces and
+// the text (the entries are freed between).
 #include <strix/bwt/inverse_bwt.hpp>
 
 #include <strix/core/host_memory.hpp>
@@ -102,13 +111,82 @@ std::vector<std::array<std::uint64_t, 256>> block_counts(const std::uint8_t* bwt
   return counts;
 }
 
-// LF of every row, with the top bit set on the start rows. `counts` are block_counts'; they
-// become each block's next LF value per symbol.
+// The first row of each symbol pair's bucket among the targets of two LF steps, and the pair
+// of a target row in a few cached steps: a hint a span of rows (the first used pair reaching
+// into it), then forward over the used pairs. Row 0 ("$") and the row of the text's last
+// suffix ("x$", first of bucket x) are never targets; the latter sits at the end of the range
+// of the pair before (x, 0), which is harmless since no lookup asks for it.
+class pair_buckets {
+ public:
+  // `counts`: 65536 per block (key c1 * 256 + c2), which become each block's next target row per
+  // pair; `last_symbol`: x, the symbol of row 0.
+  pair_buckets(std::vector<std::vector<std::uint64_t>>& counts, std::uint64_t rows, int last_symbol) {
+    std::uint64_t at = 1;
+    for (int key = 0; key < 65536; ++key) {
+      if (key == last_symbol * 256) ++at;  // the "x$" row
+      const std::uint64_t begin = at;
+      for (auto& block : counts) {
+        const std::uint64_t here = block[key];
+        block[key] = at;
+        at += here;
+      }
+      if (at > begin) {
+        pairs_.push_back(static_cast<std::uint16_t>(key));
+        first_.push_back(begin);
+      }
+    }
+    consistent_ = at == rows;
+    first_.push_back(rows);
+    while ((rows >> shift_) > (std::uint64_t(1) << 18)) ++shift_;
+    hint_.resize((rows >> shift_) + 1);
+    std::uint32_t used = 0;
+    for (std::uint64_t span = 0; span < hint_.size(); ++span) {
+      while (used + 1 < pairs_.size() && first_[used + 1] <= (span << shift_)) ++used;
+      hint_[span] = used;
+    }
+  }
+  bool consistent() const { return consistent_; }
+  // The pair (first symbol * 256 + second) of target row `row`.
+  std::uint16_t pair_of(std::uint64_t row) const {
+    std::uint32_t u = hint_[row >> shift_];
+    while (first_[u + 1] <= row) ++u;
+    return pairs_[u];
+  }
+
+ private:
+  std::vector<std::uint16_t> pairs_;  // the used pairs, in order
+  std::vector<std::uint64_t> first_;  // their first rows, then `rows`
+  std::vector<std::uint32_t> hint_;
+  int shift_ = 0;
+  bool consistent_ = false;
+};
+
 template <class E>
-std::unique_ptr<E[]> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
-                              std::vector<std::array<std::uint64_t, 256>>& counts,
-                              const std::vector<std::uint64_t>& starts) {
-  constexpr E flag = E(1) << (8 * sizeof(E) - 1);
+constexpr E start_flag = E(1) << (8 * sizeof(E) - 1);  // the row is a start row
+
+// Two LF steps of every row (with the start flag), the pair buckets, and what the walks need
+// for the rows that step once: the sampled rows (multiples of 2^shift, whose LF are the start
+// rows besides row 0) and the row whose LF is the primary one, where the text begins.
+template <class E>
+struct two_step_table {
+  std::unique_ptr<E[]> entries;
+  std::unique_ptr<pair_buckets> pairs;
+  int shift = 0;
+  std::vector<std::uint64_t> sampled_lf;  // LF of row q << shift (the primary row's: unused)
+  std::uint64_t before_primary = 0;       // the row whose LF is the primary row
+  std::vector<std::uint64_t> starts;      // the start rows, in order (row 0 first)
+
+  bool steps_once(std::uint64_t row) const { return (row & ((std::uint64_t(1) << shift) - 1)) == 0 || row == before_primary; }
+  std::uint64_t lf_of_single(std::uint64_t row, std::uint64_t primary) const {
+    return row == before_primary ? primary : sampled_lf[row >> shift];
+  }
+};
+
+// The table for about `k` start rows; `counts` (block_counts') become each block's next LF
+// value per symbol.
+template <class E>
+two_step_table<E> two_steps(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
+                            std::vector<std::array<std::uint64_t, 256>>& counts, std::uint64_t k) {
   const std::uint64_t rows = n + 1;
   const int parts = static_cast<int>(counts.size());
   for (int c = 0; c < 256; ++c) {
@@ -119,26 +197,77 @@ std::unique_ptr<E[]> lf_with_starts(const std::uint8_t* bwt, std::uint64_t n, st
       at += here;
     }
   }
-  // Uninitialised (the threads' parts first touch it) and on huge pages where the kernel
-  // allows: the walks read it at random.
-  std::unique_ptr<E[]> lf(new E[rows]);
-  advise_huge_pages(lf.get(), rows * sizeof(E));
+  two_step_table<E> t;
+  while ((rows >> (t.shift + 1)) >= k) ++t.shift;
+  const std::uint64_t mask = (std::uint64_t(1) << t.shift) - 1;
+  t.sampled_lf.assign((rows >> t.shift) + 1, 0);
+  // Pass 1, by blocks of rows: LF computed on the way (a chunk of rows at a time, so that the
+  // BWT's symbols at LF are prefetched), each row's pair key (BWT[LF row] * 256 + BWT[row])
+  // kept in its entry for pass 2, the pairs counted, the sampled rows' LF kept.
+  // The entries are uninitialised (the threads' parts first touch them) and on huge pages
+  // where the kernel allows: the walks read them at random.
+  t.entries.reset(new E[rows]);
+  advise_huge_pages(t.entries.get(), rows * sizeof(E));
+  E* entries = t.entries.get();
+  std::vector<std::vector<std::uint64_t>> pair_counts(parts);
+  std::vector<std::uint64_t> before_primary(parts, rows);
+  constexpr std::uint64_t chunk = 1024, ahead = 16;
 #pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
   for (int part = 0; part < parts; ++part) {
-    auto& next = counts[part];
-    for (std::uint64_t row = rows * part / parts, hi = rows * (part + 1) / parts; row < hi; ++row)
-      lf[row] = row == primary ? E(0) : static_cast<E>(next[row_symbol(bwt, primary, row)]++);
+    auto& mine = pair_counts[part];
+    mine.assign(65536, 0);
+    auto next = counts[part];
+    std::array<std::uint64_t, chunk> lf;
+    for (std::uint64_t lo = rows * part / parts, end = rows * (part + 1) / parts; lo < end; lo += chunk) {
+      const std::uint64_t hi = std::min(end, lo + chunk);
+      for (std::uint64_t row = lo; row < hi; ++row)
+        lf[row - lo] = row == primary ? 0 : next[row_symbol(bwt, primary, row)]++;
+      for (std::uint64_t row = lo; row < hi; ++row) {
+        if (row + ahead < hi) __builtin_prefetch(bwt + lf[row + ahead - lo]);
+        if (row == primary) continue;
+        const std::uint64_t to = lf[row - lo];
+        if ((row & mask) == 0) t.sampled_lf[row >> t.shift] = to;
+        if (to == primary) {
+          before_primary[part] = row;
+          continue;
+        }
+        const std::uint32_t key = std::uint32_t(row_symbol(bwt, primary, to)) * 256 + row_symbol(bwt, primary, row);
+        ++mine[key];
+        entries[row] = static_cast<E>(key);
+      }
+    }
   }
-  for (const std::uint64_t s : starts) lf[s] |= flag;
-  return lf;
+  t.before_primary = *std::min_element(before_primary.begin(), before_primary.end());
+  t.pairs = std::make_unique<pair_buckets>(pair_counts, rows, row_symbol(bwt, primary, 0));
+  if (t.before_primary >= rows || !t.pairs->consistent())
+    throw error(error_code::internal, "inverse_bwt: the pair counts do not cover the rows");
+  // Pass 2, in the same order: each key becomes the next row of its pair's bucket.
+#pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
+  for (int part = 0; part < parts; ++part) {
+    auto& next_target = pair_counts[part];
+    for (std::uint64_t row = rows * part / parts, hi = rows * (part + 1) / parts; row < hi; ++row)
+      entries[row] = (row == primary || row == t.before_primary) ? E(0) : static_cast<E>(next_target[entries[row]]++);
+  }
+  // The start rows: row 0 and the LF of the sampled rows (the primary row has none; when the
+  // row before the primary one is sampled, the primary row is a start, where a piece ends at
+  // once).
+  t.starts.push_back(0);
+  for (std::uint64_t row = 0; row < rows; row += mask + 1)
+    if (row != primary) t.starts.push_back(t.sampled_lf[row >> t.shift]);
+  std::sort(t.starts.begin(), t.starts.end());
+  t.starts.erase(std::unique(t.starts.begin(), t.starts.end()), t.starts.end());
+  for (const std::uint64_t s : t.starts) entries[s] |= start_flag<E>;
+  return t;
 }
 
-// Walks the pieces [first, last) of `starts`, `lanes` at a time.
+// Walks the pieces [first, last) of `starts`, `lanes` at a time, two rows a step but where a
+// step would pass a start row or the primary row.
 template <class E>
-void walk_pieces(const E* lf, const buckets& b, std::uint64_t primary,
+void walk_pieces(const two_step_table<E>& table, const buckets& b, std::uint64_t primary,
                  const std::vector<std::uint64_t>& starts, std::vector<piece>& pieces, std::uint64_t first,
                  std::uint64_t last, std::uint64_t expected_length) {
-  constexpr E flag = E(1) << (8 * sizeof(E) - 1);
+  const E* entries = table.entries.get();
+  const pair_buckets& pairs = *table.pairs;
   struct lane {
     std::uint64_t piece, row;
     bool fresh;  // at its own start row, which carries the flag too
@@ -158,21 +287,29 @@ void walk_pieces(const E* lf, const buckets& b, std::uint64_t primary,
   while (live > 0) {
     for (int i = 0; i < live;) {
       lane& l = active[i];
-      const E e = lf[l.row];
+      const E e = entries[l.row];
       piece& p = pieces[l.piece];
       bool done = false;
-      if ((e & flag) && !l.fresh) {
+      if ((e & start_flag<E>) && !l.fresh) {
         p.next = l.row;
         done = true;
       } else if (l.row == primary) {
         p.next = end_of_text;
         done = true;
-      } else {
-        const std::uint64_t to = std::uint64_t(e & ~flag);
+      } else if (table.steps_once(l.row)) {
+        // One step, to a start row or to the primary row: the loop ends the piece there.
+        const std::uint64_t to = table.lf_of_single(l.row, primary);
         p.symbols.push_back(b.symbol_of(to));
         l.row = to;
         l.fresh = false;
-        __builtin_prefetch(&lf[to]);
+      } else {
+        const std::uint64_t to = std::uint64_t(e & ~start_flag<E>);
+        const std::uint16_t pair = pairs.pair_of(to);
+        p.symbols.push_back(static_cast<std::uint8_t>(pair));  // BWT[row], then BWT[LF(row)]
+        p.symbols.push_back(static_cast<std::uint8_t>(pair >> 8));
+        l.row = to;
+        l.fresh = false;
+        __builtin_prefetch(&entries[to]);
       }
       if (done && !refill(l)) {
         l = active[--live];  // the last live lane takes this slot; look at it next
@@ -191,11 +328,11 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
   for (const auto& block : counts)
     for (int c = 0; c < 256; ++c) totals[c] += block[c];
   const buckets b(totals, rows);
-  // Start rows evenly spaced over the rows, row 0 ("$", where the text's last symbol is) first.
-  const std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
-  std::vector<std::uint64_t> starts(k);
-  for (std::uint64_t j = 0; j < k; ++j) starts[j] = static_cast<std::uint64_t>((unsigned __int128)j * rows / k);
-  std::unique_ptr<E[]> lf = lf_with_starts<E>(bwt, n, primary, b, counts, starts);
+  // About k start rows (two_steps), row 0 ("$", where the text's last symbol is) first.
+  std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
+  auto table = two_steps<E>(bwt, n, primary, b, counts, k);
+  const std::vector<std::uint64_t> starts = std::move(table.starts);
+  k = starts.size();
 
   std::vector<piece> pieces(k);
   const std::uint64_t expected_length = n / k + 1;
@@ -205,14 +342,14 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
 #pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
   for (int part = 0; part < threads; ++part) {
     try {
-      walk_pieces<E>(lf.get(), b, primary, starts, pieces, k * part / threads, k * (part + 1) / threads, expected_length);
+      walk_pieces<E>(table, b, primary, starts, pieces, k * part / threads, k * (part + 1) / threads, expected_length);
     } catch (...) {
 #pragma omp critical(strix_inverse_bwt_failure)
       if (!failure) failure = std::current_exception();
     }
   }
   if (failure) std::rethrow_exception(failure);
-  lf.reset();  // freed before the text is allocated: the peak is the walks', not 4n more
+  table = {};  // freed before the text is allocated: the peak is the walks', not 4n more
 
   // The pieces in text order: from row 0's piece, each to the piece whose start it reached.
   std::vector<std::uint64_t> order, offset;
