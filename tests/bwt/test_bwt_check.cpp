@@ -204,6 +204,8 @@ TEST_CASE("inverse bwt: the text back at 1, 2 and 7 threads; inconsistent input 
       CAPTURE(threads);
       CHECK(strix::inverse_bwt(bwt.data(), bwt.size(), primary, threads) == input.second);
     }
+    // The 8-byte entries of BWTs of 2^31 rows and more, on the same inputs.
+    CHECK(strix::detail::inverse_bwt_wide(bwt.data(), bwt.size(), primary, 2) == input.second);
   }
   auto expect_invalid = [](const bytes& bwt, std::uint64_t primary, int threads) {
     try {

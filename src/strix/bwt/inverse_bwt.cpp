@@ -382,14 +382,26 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
 
 }  // namespace
 
-std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads) {
+namespace {
+std::vector<std::uint8_t> inverse_bwt_entries(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary,
+                                              int threads, bool wide) {
   if (n == 0) return {};
   STRIX_USER_REQUIRE(primary >= 1 && primary <= n,
                      "inverse_bwt: primary index " + std::to_string(primary) + " is outside 1.." + std::to_string(n));
   const int t = std::max(1, thread_count(threads));
   // 32-bit entries while the row numbers leave the top bit for the start flag.
-  if (n + 1 < (std::uint64_t(1) << 31)) return invert<std::uint32_t>(bwt, n, primary, t);
+  if (!wide && n + 1 < (std::uint64_t(1) << 31)) return invert<std::uint32_t>(bwt, n, primary, t);
   return invert<std::uint64_t>(bwt, n, primary, t);
+}
+}  // namespace
+
+std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads) {
+  return inverse_bwt_entries(bwt, n, primary, threads, false);
+}
+
+std::vector<std::uint8_t> detail::inverse_bwt_wide(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary,
+                                                   int threads) {
+  return inverse_bwt_entries(bwt, n, primary, threads, true);
 }
 
 std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary) {

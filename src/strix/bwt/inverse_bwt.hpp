@@ -14,4 +14,9 @@ namespace strix {
 std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads);
 std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary);
 
+namespace detail {
+// inverse_bwt with the 8-byte entries of BWTs of 2^31 rows and more, whatever n (for tests).
+std::vector<std::uint8_t> inverse_bwt_wide(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads);
+}  // namespace detail
+
 }  // namespace strix
