@@ -41,6 +41,54 @@ void gather_lms(const C* text, S n, S* out, int threads, const std::vector<S>& p
   });
 }
 
+// The LMS positions at their buckets' tails (table.tails() set), walking the parts of
+// split_parallel from the last to the first and each part's positions as for_each_lms_position
+// gives them; returns their number and leaves each part's count in `part_counts` and each
+// bucket's lowest seed slot in table.bucket. On bytes the parts are walked on all threads, twice
+// (counts per symbol, then the seeds from where the parts after them end): the same placement.
+template <class S, class C>
+S place_seeds(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads, std::vector<S>& part_counts) {
+  const int t = team_size(n, threads);
+  S lms_count = 0;
+  if constexpr (sizeof(C) == 1) {
+    if (t > 1) {
+      std::vector<S> offsets(256 * static_cast<std::size_t>(t), 0);
+      table.meter->add(offsets.size() * sizeof(S));
+      split_parallel(n, threads, [&](int c, S lo, S hi) {
+        S* mine = offsets.data() + 256 * c;
+        for_each_lms_position(text, n, lo, hi, [&](S, C symbol) { ++mine[symbol]; });
+      });
+      part_counts.assign(t, 0);
+      for (int symbol = 0; symbol < 256; ++symbol) {
+        S at = table.bucket[symbol];
+        for (int c = t; c-- > 0;) {
+          const S count = offsets[256 * c + symbol];
+          offsets[256 * c + symbol] = at;
+          at -= count;
+          part_counts[c] += count;
+          lms_count += count;
+        }
+        table.bucket[symbol] = at;
+      }
+      split_parallel(n, threads, [&](int c, S lo, S hi) {
+        S* mine = offsets.data() + 256 * c;
+        for_each_lms_position(text, n, lo, hi, [&](S p, C symbol) { sa[--mine[symbol]] = p; });
+      });
+      table.meter->remove(offsets.size() * sizeof(S));
+      return lms_count;
+    }
+  }
+  split_parts_descending(n, threads, [&](S lo, S hi) {
+    const S before = lms_count;
+    for_each_lms_position(text, n, lo, hi, [&](S p, C symbol) {
+      sa[--table.bucket[symbol]] = p;
+      ++lms_count;
+    });
+    part_counts.insert(part_counts.begin(), lms_count - before);
+  });
+  return lms_count;
+}
+
 // For every LMS position p, the length of its LMS substring (through the next LMS symbol)
 // at sa[m + p / 2]; the last one's runs into the sentinel and is given n - p + 1. Returns
 // the last LMS position.
@@ -267,16 +315,8 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   // (counted by parts of split_parallel(n, threads), for gather_lms).
   fill_zero(sa, n, threads);
   table.tails();
-  S lms_count = 0;
   std::vector<S> part_counts;
-  split_parts_descending(n, threads, [&](S lo, S hi) {
-    const S before = lms_count;
-    for_each_lms_position(text, n, lo, hi, [&](S p, C symbol) {
-      sa[--table.bucket[symbol]] = p;
-      ++lms_count;
-    });
-    part_counts.insert(part_counts.begin(), lms_count - before);
-  });
+  const S lms_count = place_seeds(text, sa, n, table, threads, part_counts);
   if (lms_count > 1) {
     // The LMS entries, in the order of their substrings, to sa[0, m); named on the way
     // (equal substrings share a name, in sorted order) or after, by comparing neighbours.
