@@ -89,6 +89,34 @@ S place_seeds(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads,
   return lms_count;
 }
 
+// The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), less
+// one, in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
+// packs its names at its own top (writing at or above what it reads), then the packed runs
+// move up to their places, the top run first (each run's place ends where the run above
+// starts, at or above the run itself).
+template <class S>
+S* gather_reduced_text(S* sa, S n, S m, int threads) {
+  const S slots = n - m;
+  std::vector<S> packed(static_cast<std::size_t>(team_size(slots, threads)), 0);
+  const int t = split_parallel(slots, threads, [&](int c, S lo, S hi) {
+    S to = m + hi, spare;
+    for (S i = m + hi; i-- > m + lo;) {
+      const S name = sa[i];
+      *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
+      to -= name != 0;
+    }
+    packed[c] = m + hi - to;
+  });
+  S end = n;
+  for (int c = t; c-- > 0;) {
+    S lo, hi;
+    part_bounds(slots, t, c, lo, hi);
+    end -= packed[c];
+    if (end != m + hi - packed[c]) std::memmove(sa + end, sa + (m + hi - packed[c]), packed[c] * sizeof(S));
+  }
+  return sa + end;
+}
+
 // For every LMS position p, the length of its LMS substring (through the next LMS symbol)
 // at sa[m + p / 2]; the last one's runs into the sentinel and is given n - p + 1. Returns
 // the last LMS position.
@@ -330,13 +358,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     if (names < m) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
-      S to = n, spare;
-      for (S i = n; i-- > m;) {
-        const S name = sa[i];
-        *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
-        to -= name != 0;
-      }
-      S* reduced = sa + (n - m);
+      S* reduced = gather_reduced_text(sa, n, m, threads);
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true, false);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       gather_lms(text, n, reduced, threads, part_counts);
