@@ -23,6 +23,8 @@
 // the text (the entries are freed between).
 #include <strix/bwt/inverse_bwt.hpp>
 
+#include <strix/bwt/detail/row_symbols.hpp>
+
 #include <strix/core/host_memory.hpp>
 #include <strix/error.hpp>
 
@@ -43,6 +45,9 @@ namespace strix {
 
 namespace {
 
+using detail::pair_buckets;
+using detail::symbol_buckets;
+
 constexpr std::uint64_t walks_per_thread = 256;  // pieces a thread owns: lanes refill from them
 constexpr int lanes = 16;                         // pieces a thread walks in lockstep
 
@@ -51,35 +56,6 @@ struct piece {
   std::uint64_t next = 0;             // the start row it ran into; `end_of_text` at the "$" step
 };
 constexpr std::uint64_t end_of_text = std::numeric_limits<std::uint64_t>::max();
-
-// First row of each symbol's bucket (row 0 is "$"), with the rows of every `1 << shift` span
-// mapped to the first symbol whose bucket reaches into it: the symbol of a row in a step or two.
-class buckets {
- public:
-  buckets(const std::array<std::uint64_t, 256>& counts, std::uint64_t rows) {
-    first_[0] = 1;
-    for (int c = 0; c < 256; ++c) first_[c + 1] = first_[c] + counts[c];
-    while ((rows >> shift_) > (std::uint64_t(1) << 16)) ++shift_;
-    hint_.resize((rows >> shift_) + 1);
-    int c = 0;
-    for (std::uint64_t span = 0; span < hint_.size(); ++span) {
-      while (c < 255 && first_[c + 1] <= (span << shift_)) ++c;
-      hint_[span] = static_cast<std::uint8_t>(c);
-    }
-  }
-  // The symbol whose bucket holds `row` (row >= 1).
-  std::uint8_t symbol_of(std::uint64_t row) const {
-    int c = hint_[row >> shift_];
-    while (first_[c + 1] <= row) ++c;
-    return static_cast<std::uint8_t>(c);
-  }
-  std::uint64_t first(int c) const { return first_[c]; }
-
- private:
-  std::array<std::uint64_t, 257> first_{};
-  std::vector<std::uint8_t> hint_;
-  int shift_ = 0;
-};
 
 int thread_count(int threads) {
 #ifdef _OPENMP
@@ -111,56 +87,6 @@ std::vector<std::array<std::uint64_t, 256>> block_counts(const std::uint8_t* bwt
   return counts;
 }
 
-// The first row of each symbol pair's bucket among the targets of two LF steps, and the pair
-// of a target row in a few cached steps: a hint a span of rows (the first used pair reaching
-// into it), then forward over the used pairs. Row 0 ("$") and the row of the text's last
-// suffix ("x$", first of bucket x) are never targets; the latter sits at the end of the range
-// of the pair before (x, 0), which is harmless since no lookup asks for it.
-class pair_buckets {
- public:
-  // `counts`: 65536 per block (key c1 * 256 + c2), which become each block's next target row per
-  // pair; `last_symbol`: x, the symbol of row 0.
-  pair_buckets(std::vector<std::vector<std::uint64_t>>& counts, std::uint64_t rows, int last_symbol) {
-    std::uint64_t at = 1;
-    for (int key = 0; key < 65536; ++key) {
-      if (key == last_symbol * 256) ++at;  // the "x$" row
-      const std::uint64_t begin = at;
-      for (auto& block : counts) {
-        const std::uint64_t here = block[key];
-        block[key] = at;
-        at += here;
-      }
-      if (at > begin) {
-        pairs_.push_back(static_cast<std::uint16_t>(key));
-        first_.push_back(begin);
-      }
-    }
-    consistent_ = at == rows;
-    first_.push_back(rows);
-    while ((rows >> shift_) > (std::uint64_t(1) << 18)) ++shift_;
-    hint_.resize((rows >> shift_) + 1);
-    std::uint32_t used = 0;
-    for (std::uint64_t span = 0; span < hint_.size(); ++span) {
-      while (used + 1 < pairs_.size() && first_[used + 1] <= (span << shift_)) ++used;
-      hint_[span] = used;
-    }
-  }
-  bool consistent() const { return consistent_; }
-  // The pair (first symbol * 256 + second) of target row `row`.
-  std::uint16_t pair_of(std::uint64_t row) const {
-    std::uint32_t u = hint_[row >> shift_];
-    while (first_[u + 1] <= row) ++u;
-    return pairs_[u];
-  }
-
- private:
-  std::vector<std::uint16_t> pairs_;  // the used pairs, in order
-  std::vector<std::uint64_t> first_;  // their first rows, then `rows`
-  std::vector<std::uint32_t> hint_;
-  int shift_ = 0;
-  bool consistent_ = false;
-};
-
 template <class E>
 constexpr E start_flag = E(1) << (8 * sizeof(E) - 1);  // the row is a start row
 
@@ -185,7 +111,7 @@ struct two_step_table {
 // The table for about `k` start rows; `counts` (block_counts') become each block's next LF
 // value per symbol.
 template <class E>
-two_step_table<E> two_steps(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const buckets& b,
+two_step_table<E> two_steps(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, const symbol_buckets& b,
                             std::vector<std::array<std::uint64_t, 256>>& counts, std::uint64_t k) {
   const std::uint64_t rows = n + 1;
   const int parts = static_cast<int>(counts.size());
@@ -263,7 +189,7 @@ two_step_table<E> two_steps(const std::uint8_t* bwt, std::uint64_t n, std::uint6
 // Walks the pieces [first, last) of `starts`, `lanes` at a time, two rows a step but where a
 // step would pass a start row or the primary row.
 template <class E>
-void walk_pieces(const two_step_table<E>& table, const buckets& b, std::uint64_t primary,
+void walk_pieces(const two_step_table<E>& table, const symbol_buckets& b, std::uint64_t primary,
                  const std::vector<std::uint64_t>& starts, std::vector<piece>& pieces, std::uint64_t first,
                  std::uint64_t last, std::uint64_t expected_length) {
   const E* entries = table.entries.get();
@@ -327,7 +253,7 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
   std::array<std::uint64_t, 256> totals{};
   for (const auto& block : counts)
     for (int c = 0; c < 256; ++c) totals[c] += block[c];
-  const buckets b(totals, rows);
+  const symbol_buckets b(totals, rows);
   // About k start rows (two_steps), row 0 ("$", where the text's last symbol is) first.
   std::uint64_t k = std::min<std::uint64_t>(rows, walks_per_thread * std::uint64_t(threads));
   auto table = two_steps<E>(bwt, n, primary, b, counts, k);
