@@ -27,8 +27,9 @@ namespace strix::detail {
 //   the host memory available (host_memory_available()), else sais, in about 5n bytes instead
 //   of 39n (77n with 64-bit entries); sais on 2 and 3 threads (1.15-1.3x faster than
 //   libdivsufsort on 2 threads on English, DNA and a source tar, §16). On one thread and below
-//   1 MiB, libdivsufsort (sais runs level with it on English and DNA since §19 but takes
-//   1.36x its time on a source tar, whose recursion is deep), or sais in builds without it.
+//   1 MiB, libdivsufsort (on one thread sais runs level with it on English and 1.2x faster on
+//   DNA, but takes 1.1-1.17x its time on a source tar, whose recursion is deep: §23), or sais
+//   in builds without it.
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
 constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
