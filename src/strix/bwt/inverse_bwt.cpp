@@ -306,9 +306,6 @@ std::vector<std::uint8_t> invert(const std::uint8_t* bwt, std::uint64_t n, std::
   return text;
 }
 
-}  // namespace
-
-namespace {
 std::vector<std::uint8_t> inverse_bwt_entries(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary,
                                               int threads, bool wide) {
   if (n == 0) return {};
@@ -319,6 +316,7 @@ std::vector<std::uint8_t> inverse_bwt_entries(const std::uint8_t* bwt, std::uint
   if (!wide && n + 1 < (std::uint64_t(1) << 31)) return invert<std::uint32_t>(bwt, n, primary, t);
   return invert<std::uint64_t>(bwt, n, primary, t);
 }
+
 }  // namespace
 
 std::vector<std::uint8_t> inverse_bwt(const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, int threads) {

@@ -35,7 +35,6 @@ inline S marked_entry(const C* text, S p, C c) {
   return marked_entry<l_scan>(text, p, c, before);
 }
 
-
 // Where a scan will read the text for entry v, to prefetch (0, a cached line, when it will
 // not read it): the L scan reads for unmarked entries, the S scan for marked ones.
 template <bool l_scan, class S>
