@@ -5,6 +5,7 @@
 // over the patterns of at most --max-occ occurrences. The default execution space; prints
 // "RESULT <name> <value> <unit>".
 //   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]
+//                  [--layout automatic|occurrence_table|wavelet_matrix|huffman_tree]
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cstdio>
@@ -23,13 +24,14 @@ using mem = space::memory_space;
 
 template <class I>
 void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ,
-         int kmer_length) {
+         int kmer_length, strix::fm_rank_layout layout) {
   const auto name = strix_bench::input_name(path);
   const std::uint64_t n = text.size();
   for (std::uint64_t rate : {16u, 32u, 64u}) {
     strix::fm_options options;
     options.sample_rate = rate;
     options.kmer_length = kmer_length;
+    options.layout = layout;
     strix::text_index<space, I> index(space(), reinterpret_cast<const std::uint8_t*>(text.data()), n);
     strix::run_stats stats;
     space().fence();
@@ -43,6 +45,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
     std::printf("RESULT %s_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.bytes()) / double(n));
     std::printf("RESULT %s_rank_bits_per_char %.4g bits\n", tag.c_str(), 8.0 * double(fm.data().rank_bytes()) / double(n));
     std::printf("RESULT %s_kmer_length %d -\n", tag.c_str(), fm.kmer_length());
+    std::printf("RESULT %s_layout %s -\n", tag.c_str(), strix::fm_layout_name(fm.layout()));
     if (rate == 32) {
       for (std::size_t length : {16u, 32u, 100u}) {
         const auto p = strix_bench::make_patterns(text, m, length, length);
@@ -83,7 +86,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]\n");
+    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K] [--layout L]\n");
     return 2;
   }
   Kokkos::ScopeGuard kokkos(argc, argv);
@@ -92,17 +95,23 @@ int main(int argc, char** argv) {
   int runs = 5;
   std::uint64_t max_occ = 1000;
   int kmer_length = -1;
+  auto layout = strix::fm_rank_layout::automatic;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--patterns") m = std::stoull(argv[i + 1]);
     else if (a == "--runs") runs = std::stoi(argv[i + 1]);
     else if (a == "--max-occ") max_occ = std::stoull(argv[i + 1]);
     else if (a == "--kmer-length") kmer_length = std::stoi(argv[i + 1]);
+    else if (a == "--layout") {
+      for (auto l : {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,
+                     strix::fm_rank_layout::wavelet_matrix, strix::fm_rank_layout::huffman_tree})
+        if (argv[i + 1] == std::string(strix::fm_layout_name(l))) layout = l;
+    }
   }
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::printf("RESULT backend %s -\n", space::name());
-  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ, kmer_length);
-  else run<std::uint64_t>(path, text, m, runs, max_occ, kmer_length);
+  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ, kmer_length, layout);
+  else run<std::uint64_t>(path, text, m, runs, max_occ, kmer_length, layout);
   return 0;
 }

@@ -53,7 +53,7 @@ class typed_fm final : public fm_api {
   std::uint64_t sample_rate() const override { return fm_.sample_rate(); }
   bool can_extract() const override { return fm_.can_extract(); }
   const char* layout() const override {
-    return fm_.layout() == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix";
+    return fm_layout_name(fm_.layout());
   }
   int kmer_length() const override { return fm_.kmer_length(); }
   std::size_t bytes() const override { return fm_.bytes(); }
@@ -426,7 +426,7 @@ void add_indexes(py::module_& m) {
       .def_property_readonly("sample_rate", [](const py_fm_index& s) { return s.fm().sample_rate(); })
       .def_property_readonly("can_extract", [](const py_fm_index& s) { return s.fm().can_extract(); })
       .def_property_readonly("layout", [](const py_fm_index& s) { return std::string(s.fm().layout()); },
-                             "'occurrence_table' or 'wavelet_matrix': the rank structure the text got.")
+                             "'occurrence_table', 'huffman_tree' or 'wavelet_matrix': the rank structure the text got.")
       .def_property_readonly("kmer_length", [](const py_fm_index& s) { return s.fm().kmer_length(); })
       .def_property_readonly("nbytes", [](const py_fm_index& s) { return s.fm().bytes(); }, "Bytes the index holds.")
       .def_property_readonly("backend", [](const py_fm_index& s) { return std::string(backend_name(s.backend())); })

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix::fm_index on every backend: count, locate and extract against brute force, on the
 // hard inputs, random texts over several alphabets, DNA with N runs and IUPAC codes and
-// references of many sequences, in both rank layouts and at several sample rates.
+// references of many sequences, in every rank layout and at several sample rates.
 #include <unistd.h>
 
 #include <algorithm>
@@ -97,7 +97,7 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
   if (options.layout != strix::fm_rank_layout::automatic) CHECK(fm.layout() == options.layout);
   if (fm.layout() == strix::fm_rank_layout::occurrence_table && options.kmer_length >= 0)
     CHECK(fm.kmer_length() == options.kmer_length);
-  if (fm.layout() == strix::fm_rank_layout::wavelet_matrix) CHECK(fm.kmer_length() == 0);
+  if (fm.layout() != strix::fm_rank_layout::occurrence_table) CHECK(fm.kmer_length() == 0);
   const auto ps = patterns_for(text, seed);
   const batch b(ps);
   const auto counts = fm.count(b.all.data(), b.offsets.data(), ps.size());
@@ -140,7 +140,7 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
 }
 
 const strix::fm_rank_layout layouts[] = {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,
-                                         strix::fm_rank_layout::wavelet_matrix};
+                                         strix::fm_rank_layout::wavelet_matrix, strix::fm_rank_layout::huffman_tree};
 const std::uint64_t rates[] = {1, 2, 32, 1000};
 // k-mer tables: none, the shortest, and longer than many patterns (and than tiny texts).
 const int kmer_lengths[] = {0, 1, 3, 6, -1};
@@ -153,14 +153,20 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index counts, locates and extracts like brute forc
   auto inputs = hard_inputs();
   for (unsigned sigma : {1u, 2u, 4u, 26u, 256u}) inputs.push_back({"random sigma " + std::to_string(sigma), random_text(3000, sigma, sigma)});
   inputs.push_back({"dna with N", dna_with_n(5000, 3)});
+  // Symbol c occurring 2^c times, shuffled: Huffman codes 1 to 13 bits deep.
+  bytes deep;
+  for (int c = 0; c < 14; ++c) deep.insert(deep.end(), std::size_t(1) << c, std::uint8_t('a' + c));
+  std::shuffle(deep.begin(), deep.end(), std::mt19937_64(12));
+  inputs.push_back({"deep codes", deep});
   std::uint64_t seed = 0;
   for (const auto& input : inputs) {
     ++seed;
     strix::text_index<typename C::space, typename C::index> index(typename C::space(), input.second.data(),
                                                                   input.second.size());
     index.bwt();
-    // Both layouts forced (automatic picks one of them: the other tests use it).
-    for (auto layout : {strix::fm_rank_layout::occurrence_table, strix::fm_rank_layout::wavelet_matrix}) {
+    // Every layout forced (automatic picks one of them: the other tests use it).
+    for (auto layout : {strix::fm_rank_layout::occurrence_table, strix::fm_rank_layout::wavelet_matrix,
+                        strix::fm_rank_layout::huffman_tree}) {
       strix::fm_options options;
       options.layout = layout;
       options.sample_rate = rates[(seed + int(layout)) % 4];
@@ -189,11 +195,11 @@ TEST_CASE("the automatic rank layout: the occurrence table unless the other symb
   set({{'A', n / 5}, {'C', n / 5}, {'G', n / 5}, {'T', n / 5}, {'N', n / 5}});  // many others
   CHECK(strix::fm_layout_needs_lines(counts));
   CHECK(strix::choose_fm_layout(counts, {lines / 5 + 2, 2}) == strix::fm_rank_layout::occurrence_table);  // in runs
-  CHECK(strix::choose_fm_layout(counts, {lines, lines}) == strix::fm_rank_layout::wavelet_matrix);  // spread
-  CHECK(strix::choose_fm_layout(counts, {lines / 5 + lines / 30, lines / 30}) == strix::fm_rank_layout::wavelet_matrix);
-  // Half the text of four others in runs: their exceptions would make the table 1.36x the matrix.
+  CHECK(strix::choose_fm_layout(counts, {lines, lines}) == strix::fm_rank_layout::huffman_tree);  // spread
+  CHECK(strix::choose_fm_layout(counts, {lines / 5 + lines / 30, lines / 30}) == strix::fm_rank_layout::huffman_tree);
+  // Half the text of four others in runs: their exceptions would make the table 1.36x the tree.
   set({{'A', n / 8}, {'C', n / 8}, {'G', n / 8}, {'T', n / 8}, {'W', n / 8}, {'X', n / 8}, {'Y', n / 8}, {'Z', n / 8}});
-  CHECK(strix::choose_fm_layout(counts, {lines / 2, 0}) == strix::fm_rank_layout::wavelet_matrix);
+  CHECK(strix::choose_fm_layout(counts, {lines / 2, 0}) == strix::fm_rank_layout::huffman_tree);
 }
 
 TEST_CASE_TEMPLATE_DEFINE("fm_index picks its layout by where the other symbols sit, and answers alike", C, fm_layouts) {
@@ -205,7 +211,7 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index picks its layout by where the other symbols 
   for (std::size_t i = 5000; i < 7000; ++i) runs[i] = 'N';  // 10 % of the text, one run
   for (std::size_t i = 0; i < n; i += 10) spread[i] = 'N';  // 10 %, every tenth symbol
   const std::pair<bytes, strix::fm_rank_layout> cases[] = {{runs, strix::fm_rank_layout::occurrence_table},
-                                                           {spread, strix::fm_rank_layout::wavelet_matrix}};
+                                                           {spread, strix::fm_rank_layout::huffman_tree}};
   std::uint64_t seed = 40;
   for (const auto& [text, layout] : cases) {
     strix::text_index<typename C::space, typename C::index> index(typename C::space(), text.data(), text.size());
@@ -296,6 +302,16 @@ void write_file(const std::string& path, const bytes& b) {
 }
 
 // Loading `path` fails with an invalid_input error whose message holds `says`.
+// Every (input, layout) pair.
+template <class Input>
+std::vector<std::pair<Input, strix::fm_rank_layout>> cross(const Input (&inputs)[4],
+                                                           std::initializer_list<strix::fm_rank_layout> layouts) {
+  std::vector<std::pair<Input, strix::fm_rank_layout>> out;
+  for (const auto& input : inputs)
+    for (auto layout : layouts) out.push_back({input, layout});
+  return out;
+}
+
 template <class C>
 void check_refused(const std::string& path, const std::string& says) {
   CAPTURE(says);
@@ -318,11 +334,13 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   using space = typename C::space;
   const std::pair<std::string, bytes> inputs[] = {
       {"dna", dna_with_n(3000, 4)}, {"text", random_text(2000, 26, 8, 'a')}, {"empty", {}}, {"one byte", {'A'}}};
-  for (const auto& input : inputs) {
+  for (const auto& [input, layout] : cross(inputs, {strix::fm_rank_layout::automatic, strix::fm_rank_layout::wavelet_matrix})) {
     CAPTURE(input.first);
+    CAPTURE(int(layout));
     const auto& text = input.second;
     strix::text_index<space, I> index(space(), text.data(), text.size());
     strix::fm_options options;
+    options.layout = layout;
     options.sample_rate = 8;
     options.separator = '\n';
     const auto& fm = index.fm_index(options);
@@ -423,5 +441,62 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   std::remove(bad.c_str());
 }
 TEST_CASE_TEMPLATE_APPLY(fm_files, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("fm_index files with a Huffman-shaped tree: checked against their counts", C, fm_huffman_files) {
+  using I = typename C::index;
+  using space = typename C::space;
+  // Skewed letters: codes of 1 to 6 bits.
+  std::mt19937_64 rng(17);
+  bytes text(5000);
+  for (auto& c : text) c = std::uint8_t('a' + std::min(25, __builtin_ctzll(rng() | (1ull << 25))));
+  strix::text_index<space, I> index(space(), text.data(), text.size());
+  const auto& fm = index.fm_index();
+  REQUIRE(fm.layout() == strix::fm_rank_layout::huffman_tree);
+  const std::string path = temp_path("huffman"), bad = temp_path("huffman_bad");
+  strix::save_fm_index(fm, nullptr, path);
+  using section_bytes = std::vector<unsigned char>;
+  const auto forge = [&](const char* changed, const std::function<void(section_bytes&)>& change) {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    strix::io::container_writer forged(strix::fm_index_file_kind, strix::fm_index_file_version);
+    std::vector<section_bytes> keep;
+    for (const char* name : {"meta", "huffman.counts", "huffman.lengths", "huffman.levels", "sa.super", "sa.block",
+                             "sa.low", "sa.samples", "isa.samples"}) {
+      const auto s = file.section(name);
+      keep.emplace_back(s.data, s.data + s.bytes);
+      if (std::string(name) == changed) change(keep.back());
+      forged.add(name, keep.back().data(), keep.back().size());
+    }
+    forged.write(bad);
+  };
+  forge("", [](section_bytes&) {});  // unchanged: loads and answers alike
+  {
+    strix::io::container_reader file(bad, strix::fm_index_file_kind, strix::fm_index_file_version);
+    const auto loaded = strix::load_fm_index<space, I>(space(), file);
+    CHECK(loaded.layout() == strix::fm_rank_layout::huffman_tree);
+    const auto ps = patterns_for(text, 9);
+    const batch b(ps);
+    CHECK(loaded.count(b.all.data(), b.offsets.data(), ps.size()) == fm.count(b.all.data(), b.offsets.data(), ps.size()));
+    CHECK(loaded.extract(0, text.size()) == text);
+  }
+  forge("huffman.levels", [](section_bytes& b) { b.at(3) ^= 0x04; });  // a bit of the root's level
+  check_refused<C>(bad, "disagree with its symbol counts");
+  forge("huffman.lengths", [](section_bytes& b) { ++b.at('a'); });  // no longer a complete code
+  check_refused<C>(bad, "not a complete prefix code");
+  forge("huffman.lengths", [](section_bytes& b) { b.at('z' + 1) = 1; });  // a code for an absent byte
+  check_refused<C>(bad, "do not match the symbol counts");
+  forge("huffman.lengths", [](section_bytes& b) { b.resize(200); });
+  check_refused<C>(bad, "Huffman code lengths");
+  forge("huffman.counts", [](section_bytes& b) { b.at(8 * 'a') ^= 0x01; });  // one 'a' more or less
+  check_refused<C>(bad, "the symbol counts");  // exceed the text, or do not add up to it
+  forge("huffman.counts", [](section_bytes& b) {  // two symbols' counts swapped: the bits disagree
+    std::swap_ranges(b.begin() + 8 * 'a', b.begin() + 8 * 'a' + 8, b.begin() + 8 * 'b');
+  });
+  check_refused<C>(bad, "");
+  forge("huffman.levels", [](section_bytes& b) { b.resize(b.size() - 64); });
+  check_refused<C>(bad, "wrong size");
+  std::remove(path.c_str());
+  std::remove(bad.c_str());
+}
+TEST_CASE_TEMPLATE_APPLY(fm_huffman_files, all_configs);
 
 TEST_SUITE_END();

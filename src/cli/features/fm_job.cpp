@@ -87,7 +87,7 @@ class typed_fm_job final : public fm_job::typed {
   std::uint64_t size() const override { return fm_->size(); }
   std::size_t bytes() const override { return fm_->bytes(); }
   std::string layout() const override {
-    return fm_->layout() == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix";
+    return fm_layout_name(fm_->layout());
   }
 
   fm_answers count(const pattern_batch& patterns) override {

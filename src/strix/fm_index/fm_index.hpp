@@ -14,8 +14,11 @@
 //   most frequent symbols make all but at most 1/32 of the text, as DNA does with a few
 //   IUPAC codes, or when the others sit in at most 1/32 of the BWT's lines, as a genome's
 //   N runs do however long (the others are kept exactly as exceptions; choose_fm_layout);
-// - otherwise a wavelet matrix of the BWT (strix/succinct; 8 levels of rank per step for
-//   bytes, about 1.04 bits per symbol and level, fewer levels for smaller alphabets).
+// - otherwise a Huffman-shaped wavelet tree of the BWT (strix/succinct/huffman_wavelet.hpp:
+//   a symbol of code length d costs d levels of rank per step, about 1.04 bits per symbol
+//   and level: on English 4.9 bits per symbol and 1.6-2x the searches of a wavelet matrix,
+//   whose 7-8 levels every symbol pays; bench/RESULTS.md §24). The wavelet matrix stays
+//   available (fm_options::layout).
 //
 // Conventions, in every interface: a pattern occurs at every position where it starts
 // (overlaps count); the empty pattern occurs at each of the n + 1 positions 0..n; a pattern
@@ -42,6 +45,8 @@
 #include <strix/error.hpp>
 #include <strix/fm_index/fm_index_ref.hpp>
 #include <strix/succinct/bit_vector.hpp>
+#include <strix/succinct/huffman_shape.hpp>
+#include <strix/succinct/huffman_wavelet.hpp>
 #include <strix/succinct/packed_ints.hpp>
 #include <strix/succinct/sparse_bits.hpp>
 #include <strix/succinct/wavelet.hpp>
@@ -85,8 +90,8 @@ inline int choose_kmer_length(std::uint64_t n, fm_rank_layout layout, std::size_
 // most 1/32 of the text (DNA with a few IUPAC codes), or when at most 1/32 of the BWT's lines
 // mix them with the four (a search for the four then meets them rarely, as with a genome's N
 // runs however long: their lines hold little else) and the table is at most 1.25x the size of
-// the wavelet matrix; else the wavelet matrix. The lines are counted (fm_line_counts) only
-// when the first test fails.
+// the Huffman-shaped tree; else that tree. The lines are counted (fm_line_counts) only when
+// the first test fails.
 struct fm_line_counts {
   std::uint64_t flagged = 0;  // lines holding an other symbol
   std::uint64_t mixed = 0;    // those holding one of the four too
@@ -118,6 +123,10 @@ inline bool fm_layout_needs_lines(const std::uint64_t* symbol_counts) {
 inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts, const fm_line_counts& lines) {
   const auto s = summarize_symbols(symbol_counts);
   if (s.others * 32 <= s.n) return fm_rank_layout::occurrence_table;
+  std::uint8_t length[256];
+  detail::huffman_lengths(symbol_counts, length);
+  double code_bits = 0;  // the Huffman tree's level bits
+  for (int c = 0; c < 256; ++c) code_bits += double(symbol_counts[c]) * length[c];
   const auto levels = [](int sigma) {
     int l = 1;
     while ((1 << l) < sigma) ++l;
@@ -127,9 +136,9 @@ inline fm_rank_layout choose_fm_layout(const std::uint64_t* symbol_counts, const
   const double bits_per_bit = 1.04;  // a bit vector with its rank/select directory
   const double table = L * 512 + double(lines.flagged) * occ_line_symbols * bits_per_bit +
                        double(s.others) * levels(s.others_sigma) * bits_per_bit;
-  const double matrix = double(s.n) * levels(s.sigma) * bits_per_bit;
-  return double(lines.mixed) * 32 <= L && table <= 1.25 * matrix ? fm_rank_layout::occurrence_table
-                                                                  : fm_rank_layout::wavelet_matrix;
+  const double tree = code_bits * bits_per_bit;
+  return double(lines.mixed) * 32 <= L && table <= 1.25 * tree ? fm_rank_layout::occurrence_table
+                                                                : fm_rank_layout::huffman_tree;
 }
 
 // Locate's answers for m patterns: pattern q's positions are positions[starts[q],
@@ -157,6 +166,8 @@ struct fm_rank_data {
   wavelet_data<ExecSpace, std::uint8_t> exceptions;
   // wavelet matrix of the BWT
   wavelet_data<ExecSpace, std::uint8_t> bwt_matrix;
+  // Huffman-shaped wavelet tree of the BWT
+  huffman_wavelet_data<ExecSpace> bwt_huffman;
   Kokkos::View<std::uint64_t*, memory_space> C;  // 257
 
   template <class I>
@@ -172,6 +183,8 @@ struct fm_rank_data {
         r.occ.exception_bits = exception_bits.ref();
         r.occ.exceptions = exceptions.template ref<std::uint64_t, wavelet_shape::matrix>();
       }
+    } else if (layout == fm_rank_layout::huffman_tree) {
+      r.hwt = bwt_huffman.ref();
     } else {
       r.wm = bwt_matrix.template ref<std::uint64_t, wavelet_shape::matrix>();
     }
@@ -179,7 +192,7 @@ struct fm_rank_data {
   }
   std::size_t bytes() const {
     return occ_lines.span() * 8 + occ_super.span() * 8 + code_of.span() + exception_bits.bytes() +
-           exceptions.bytes() + bwt_matrix.bytes() + C.span() * 8;
+           exceptions.bytes() + bwt_matrix.bytes() + bwt_huffman.bytes() + C.span() * 8;
   }
 };
 

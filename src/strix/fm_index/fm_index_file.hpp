@@ -7,11 +7,15 @@
 //   meta                 u64[16]: n, primary, sample_rate, separator + 1, layout, index bytes
 //                        (4 or 8), extract samples (0/1), the four codes' symbols, exception
 //                        bits, exceptions, their alphabet size, their level bits, the BWT
-//                        matrix's alphabet size and level bits, sequences, the caller's flags
-//                        (the tool: 1 when a reference's letters were case-folded)
+//                        matrix's (or Huffman tree's) alphabet size and level bits, sequences,
+//                        the caller's flags (the tool: 1 when a reference's letters were
+//                        case-folded)
 //   occ.lines occ.code_of exceptions.marks exceptions.alphabet exceptions.counts
 //   exceptions.levels    the occurrence table, when the layout is that
 //   bwt.alphabet bwt.counts bwt.levels   the wavelet matrix, when the layout is that
+//   huffman.counts huffman.lengths huffman.levels   the Huffman-shaped wavelet tree, when the
+//                        layout is that: the 256 symbol counts (u64), code lengths (u8) and
+//                        level bits (huffman_shape.hpp: the lengths determine the codes)
 //   sa.super sa.block sa.low             the sampled rows (a sparse bit vector of n + 1 bits)
 //   sa.samples isa.samples               the samples, packed in the bits n / sample_rate
 //                                        needs (isa.samples one word without extract)
@@ -87,8 +91,9 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   meta[meta_exceptions] = r.exceptions.n;
   meta[meta_exception_sigma] = r.exceptions.sigma;
   meta[meta_exception_levels] = r.exceptions.bits.n;
-  meta[meta_bwt_sigma] = r.bwt_matrix.sigma;
-  meta[meta_bwt_levels] = r.bwt_matrix.bits.n;
+  const bool huffman = r.layout == fm_rank_layout::huffman_tree;
+  meta[meta_bwt_sigma] = huffman ? std::uint64_t(r.bwt_huffman.sigma) : r.bwt_matrix.sigma;
+  meta[meta_bwt_levels] = huffman ? r.bwt_huffman.bits.n : r.bwt_matrix.bits.n;
   meta[meta_sequences] = sequences ? sequences->size() : 0;
   meta[meta_flags] = flags;
   file.add("meta", meta);
@@ -102,6 +107,12 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   const auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
   const auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
   const auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
+  const auto huffman_levels = to_host_vector<std::uint64_t>(r.bwt_huffman.bits.words);
+  std::vector<std::uint64_t> huffman_counts(256, 0);
+  if (huffman) {
+    const auto C = to_host_vector<std::uint64_t>(r.C);
+    for (int c = 0; c < 256; ++c) huffman_counts[c] = C[c + 1] - C[c];
+  }
   const auto sa_super = to_host_vector<std::uint64_t>(d.sampled.super);
   const auto sa_block = to_host_vector<std::uint16_t>(d.sampled.block);
   const auto sa_low = to_host_vector<std::uint8_t>(d.sampled.low);
@@ -114,6 +125,10 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
     file.add("exceptions.alphabet", exc_alphabet);
     file.add("exceptions.counts", exc_counts);
     file.add("exceptions.levels", exc_levels);
+  } else if (huffman) {
+    file.add("huffman.counts", huffman_counts);
+    file.add("huffman.lengths", r.bwt_huffman.code_length, 256);
+    file.add("huffman.levels", huffman_levels);
   } else {
     file.add("bwt.alphabet", bwt_alphabet);
     file.add("bwt.counts", bwt_counts);
@@ -162,7 +177,8 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
   check_length<I>(n, "index file of a text of " + std::to_string(n) + " bytes");
   STRIX_USER_REQUIRE(meta[meta_separator] <= 256 && meta[meta_rate] >= 1 &&
                          (meta[meta_layout] == std::uint64_t(fm_rank_layout::occurrence_table) ||
-                          meta[meta_layout] == std::uint64_t(fm_rank_layout::wavelet_matrix)),
+                          meta[meta_layout] == std::uint64_t(fm_rank_layout::wavelet_matrix) ||
+                          meta[meta_layout] == std::uint64_t(fm_rank_layout::huffman_tree)),
                      "index file is corrupt (its meta section)");
   fm_index_data<Space, I> d;
   d.n = n;
@@ -185,6 +201,16 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
           space, wavelet_shape::matrix, meta[meta_exceptions], alphabet, file.vector<std::uint64_t>("exceptions.counts"),
           file.vector<std::uint64_t>("exceptions.levels"), meta[meta_exception_levels], what);
     }
+  } else if (r.layout == fm_rank_layout::huffman_tree) {
+    // The symbol counts wait in r.C until the index is finished (fm_load_def.hpp), which
+    // checks them and makes C of them.
+    r.C = device_copy<std::uint64_t>(space, file, "huffman.counts", "strix::fm::symbol_counts");
+    const auto lengths = file.section("huffman.lengths");
+    STRIX_USER_REQUIRE(lengths.bytes == 256, what + " is corrupt (Huffman code lengths)");
+    std::memcpy(r.bwt_huffman.code_length, lengths.data, 256);
+    r.bwt_huffman.n = n;
+    r.bwt_huffman.bits.n = meta[meta_bwt_levels];
+    r.bwt_huffman.bits.words = device_copy<std::uint64_t>(space, file, "huffman.levels", "strix::fm::huffman_levels");
   } else {
     const auto alphabet = file.vector<std::uint8_t>("bwt.alphabet");
     STRIX_USER_REQUIRE(alphabet.size() == meta[meta_bwt_sigma], what + " is corrupt (BWT alphabet)");

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include <strix/fm_index/occurrence_table_ref.hpp>
+#include <strix/succinct/huffman_wavelet_ref.hpp>
 #include <strix/succinct/packed_ints_ref.hpp>
 #include <strix/succinct/sparse_bits_ref.hpp>
 #include <strix/succinct/wavelet_ref.hpp>
@@ -18,7 +19,17 @@
 namespace strix {
 
 // How the BWT's ranks are stored (fm_options::layout; see fm_index.hpp for the choice).
-enum class fm_rank_layout : std::uint8_t { automatic = 0, occurrence_table = 1, wavelet_matrix = 2 };
+enum class fm_rank_layout : std::uint8_t { automatic = 0, occurrence_table = 1, wavelet_matrix = 2, huffman_tree = 3 };
+
+// The layout's name, as --stats and the Python module show it.
+inline const char* fm_layout_name(fm_rank_layout layout) {
+  switch (layout) {
+    case fm_rank_layout::occurrence_table: return "occurrence_table";
+    case fm_rank_layout::wavelet_matrix: return "wavelet_matrix";
+    case fm_rank_layout::huffman_tree: return "huffman_tree";
+    default: return "automatic";
+  }
+}
 
 // No separator: every byte may occur in a pattern.
 constexpr int fm_no_separator = -1;
@@ -29,6 +40,7 @@ struct fm_index_ref {
   fm_rank_layout layout = fm_rank_layout::wavelet_matrix;
   occurrence_table_ref occ;
   wavelet_ref<std::uint8_t, P, wavelet_shape::matrix> wm;
+  huffman_wavelet_ref hwt;
   const std::uint64_t* C = nullptr;  // 257 entries
   P n = 0, primary = 0;
   int separator = fm_no_separator;
@@ -55,6 +67,7 @@ struct fm_index_ref {
   KOKKOS_INLINE_FUNCTION P rank(std::uint8_t c, P r) const {
     const P i = r - (r > primary ? 1 : 0);
     if (layout == fm_rank_layout::occurrence_table) return occ.rank(c, i);
+    if (layout == fm_rank_layout::huffman_tree) return hwt.rank(c, i);
     P m = 0;
     return wm.minimal(c, m) ? wm.rank(m, i) : 0;
   }
@@ -69,6 +82,11 @@ struct fm_index_ref {
     if (layout == fm_rank_layout::occurrence_table) {
       P rs, re;
       occ.rank_pair(c, sp - (sp > primary ? 1 : 0), ep - (ep > primary ? 1 : 0), rs, re);
+      sp = C[c] + rs;
+      ep = C[c] + re;
+    } else if (layout == fm_rank_layout::huffman_tree) {
+      P rs, re;
+      hwt.rank_pair(c, sp - (sp > primary ? 1 : 0), ep - (ep > primary ? 1 : 0), rs, re);
       sp = C[c] + rs;
       ep = C[c] + re;
     } else {
@@ -124,6 +142,8 @@ struct fm_index_ref {
     P before = 0;
     if (layout == fm_rank_layout::occurrence_table) {
       c = occ.access_and_rank(i, before);
+    } else if (layout == fm_rank_layout::huffman_tree) {
+      c = hwt.access_and_rank(i, before);
     } else {
       c = wm.access(i);
       P m = 0;

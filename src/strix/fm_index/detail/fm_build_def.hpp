@@ -15,6 +15,7 @@
 #include <strix/primitives/histogram.hpp>
 #include <strix/primitives/workspace.hpp>
 #include <strix/succinct/detail/compact_build_def.hpp>
+#include <strix/succinct/detail/huffman_wavelet_def.hpp>
 
 namespace strix::detail {
 
@@ -268,11 +269,13 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
                                                                     : fm_line_counts{});
   rank.layout = layout;
   if (stats)
-    stats->set_note("rank_layout", rank.layout == fm_rank_layout::occurrence_table ? "occurrence_table" : "wavelet_matrix");
+    stats->set_note("rank_layout", fm_layout_name(rank.layout));
 
   timer.begin("rank");
   if (rank.layout == fm_rank_layout::occurrence_table) {
     build_occurrence_table<ExecSpace>(space, bwt, counts, rank, tracker);
+  } else if (rank.layout == fm_rank_layout::huffman_tree) {
+    build_huffman_wavelet<ExecSpace>(space, bwt, counts, rank.bwt_huffman, &tracker);
   } else {
     run_stats wavelet_stats;
     build_wavelet<ExecSpace, std::uint8_t>(space, bwt, rank.bwt_matrix, wavelet_shape::matrix, wavelet_options{},

@@ -133,6 +133,24 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
     for (int c = 0; c < 256; ++c) C[c + 1] += C[c];
     rank.C = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257);
     strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+  } else if (rank.layout == fm_rank_layout::huffman_tree) {
+    // The symbol counts came with the file (fm_index_file.hpp): C from them, and the tree's
+    // shape and bits checked against them.
+    auto& h = rank.bwt_huffman;
+    const auto counts = strix::to_host(space, rank.C);
+    STRIX_USER_REQUIRE(counts.extent(0) == 256 && h.n == n, "fm_index file: the Huffman tree's size is damaged");
+    std::uint64_t symbol_counts[256], C[257], total = 0;
+    for (int c = 0; c < 256; ++c) {
+      symbol_counts[c] = counts(c);
+      STRIX_USER_REQUIRE(symbol_counts[c] <= n - total, "fm_index file: the symbol counts exceed the text");
+      total += symbol_counts[c];
+    }
+    STRIX_USER_REQUIRE(total == n, "fm_index file: the symbol counts do not add up to the text");
+    finish_huffman_wavelet<ExecSpace>(space, symbol_counts, h);
+    C[0] = 1;
+    for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + symbol_counts[c];
+    rank.C = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257);
+    strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
   } else {
     STRIX_USER_REQUIRE(false, "fm_index file: unknown rank layout");
   }
