@@ -53,10 +53,26 @@ done
 "$STRIX" index dna.txt -o dna.stats.idx --stats > stats.json && grep -q '"rank_layout": "occurrence_table"' stats.json \
   && grep -q '"bits_per_symbol"' stats.json && ok || bad "index --stats"
 "$STRIX" count dna.idx dna.pat -o counted --stats > cstats.json && grep -q '"count"' cstats.json && ok || bad "count --stats"
+# A text of many bytes gets the Huffman-shaped tree: answers against brute force, the same
+# file from every backend.
+awk 'BEGIN { srand(3); for (i = 0; i < 3000; i++) printf "%s", substr("the quick brown fox jumps over a lazy dog, ", 1 + int(rand() * 40), 1 + int(rand() * 6)) }' > words.txt
+printf 'the
+fox
+o
+ zy
+qqq
+, 
+' > words.pat
+"$STRIX" index words.txt -o words.idx --stats > wstats.json && grep -q '"rank_layout": "huffman_tree"' wstats.json \
+  && ok || bad "index of a text: the Huffman-shaped tree"
+"$STRIX" locate words.idx words.pat | cmp -s - <(brute_locate words.txt words.pat) && ok || bad "locate in words.txt"
+"$STRIX" extract words.idx --range "0-$(wc -c < words.txt)" | cmp -s - words.txt && ok || bad "extract words.txt"
 for b in serial openmp; do
   if "$STRIX" --version | grep -q "$b"; then
     "$STRIX" index dna.txt -o "dna.$b.idx" --backend "$b" && cmp -s dna.idx "dna.$b.idx" && ok || bad "index --backend $b"
     "$STRIX" locate dna.idx dna.pat --backend "$b" | cmp -s - dna.want && ok || bad "locate --backend $b"
+    "$STRIX" index words.txt -o "words.$b.idx" --backend "$b" && cmp -s words.idx "words.$b.idx" && ok \
+      || bad "index words.txt --backend $b"
   fi
 done
 
