@@ -107,7 +107,7 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   const auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
   const auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
   const auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
-  const auto huffman_levels = to_host_vector<std::uint64_t>(r.bwt_huffman.bits.words);
+  const auto huffman_words = to_host_vector<std::uint64_t>(r.bwt_huffman.bits.words);
   std::vector<std::uint64_t> huffman_counts(256, 0);
   if (huffman) {
     const auto C = to_host_vector<std::uint64_t>(r.C);
@@ -128,7 +128,7 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   } else if (huffman) {
     file.add("huffman.counts", huffman_counts);
     file.add("huffman.lengths", r.bwt_huffman.code_length, 256);
-    file.add("huffman.levels", huffman_levels);
+    file.add("huffman.levels", huffman_words);
   } else {
     file.add("bwt.alphabet", bwt_alphabet);
     file.add("bwt.counts", bwt_counts);
