@@ -139,7 +139,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
     for (std::size_t v = 0; v < s.nodes.size(); ++v) starts[v] = s.nodes[v].start;
     auto d_node_of = to_device(space, node_of.data(), node_of.size(), "strix::huffman_wavelet::node_of");
     auto d_start = to_device(space, starts.data(), starts.size(), "strix::huffman_wavelet::node_start");
-    auto local_ones = allocate<P, memory_space>("strix::huffman_wavelet::node_local_ones", s.nodes.size(), tracker);
+    auto dest_base = allocate<P, memory_space>("strix::huffman_wavelet::dest_base", 256, tracker);
     auto seq = allocate<std::uint8_t, memory_space>("strix::huffman_wavelet::sequence", n, tracker);
     auto next = allocate<std::uint8_t, memory_space>("strix::huffman_wavelet::sequence_next", s.levels > 1 ? n : 0,
                                                      tracker);
@@ -167,18 +167,22 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
             if (final) prefix(wi) = upd;
             upd += c;
           });
-      // The ones before each node of this depth (a run of the breadth-first ids), within the level.
-      std::int64_t first = 0, last = 0;
-      while (s.nodes[first].depth < l) ++first;
-      for (last = first; std::size_t(last) < s.nodes.size() && s.nodes[last].depth == l;) ++last;
-      Kokkos::parallel_for("strix::huffman_wavelet_node_local_ones", range(space, first, last),
-                           KOKKOS_LAMBDA(const std::int64_t v) {
-                             const P st = d_start(v), wi = st >> 6;
-                             local_ones(v) = prefix(wi) + ((st & 63) ? P(popcount64(words(base + wi) &
-                                                                                      ((std::uint64_t(1) << (st & 63)) - 1)))
-                                                                     : 0);
-                           });
+      // Per byte that goes on to the next level, where its run in its child starts, as a base
+      // to add the ones (bit 1) or the zeros (bit 0) before it in the level: its child's start
+      // less the ones before its node (bit 1), or its child's start less its node's start plus
+      // those ones (bit 0); modulo 2^64, so that the sums come out right.
       const std::uint16_t* node_row = d_node_of.data() + std::size_t(l) * 256;
+      Kokkos::parallel_for("strix::huffman_wavelet_dest_base", range(space, 0, 256),
+                           KOKKOS_LAMBDA(const std::int64_t c) {
+                             if (length(c) <= l + 1) return;
+                             const unsigned v = node_row[c], b = (code(c) >> l) & 1u;
+                             const P st = d_start(v), wi = st >> 6;
+                             const P node_ones =
+                                 prefix(wi) +
+                                 ((st & 63) ? P(popcount64(words(base + wi) & ((std::uint64_t(1) << (st & 63)) - 1))) : 0);
+                             const P child_start = d_start(child(2 * v + b));
+                             dest_base(c) = b ? child_start - node_ones : child_start - st + node_ones;
+                           });
       Kokkos::parallel_for("strix::huffman_wavelet_partition", range(space, 0, (nl + 7) / 8),
                            KOKKOS_LAMBDA(const std::int64_t t) {
                              const P i0 = P(t) * 8, wi = i0 >> 6;
@@ -189,13 +193,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
                                if (i >= nl) break;
                                const std::uint8_t c = seq_p[i];
                                const bool bit = (word >> (i & 63)) & 1u;
-                               if (length(c) > l + 1) {
-                                 const unsigned v = node_row[c];
-                                 const unsigned u = child(2 * v + (bit ? 1 : 0));
-                                 const P in_node_ones = ones - local_ones(v);
-                                 const P dest = d_start(u) + (bit ? in_node_ones : (i - d_start(v)) - in_node_ones);
-                                 next(dest) = c;
-                               }
+                               if (length(c) > l + 1) next(dest_base(c) + (bit ? ones : i - ones)) = c;
                                ones += bit ? 1 : 0;
                              }
                            });
@@ -205,7 +203,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
     release(seq, tracker);
     release(next, tracker);
     release(prefix, tracker);
-    release(local_ones, tracker);
+    release(dest_base, tracker);
   }
   finish_huffman_levels(space, s, counts, d, tracker);
 }
