@@ -18,6 +18,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/error.hpp>
 #include <strix/succinct/detail/bit_vector_def.hpp>
+#include <strix/succinct/detail/level_prefix_def.hpp>
 #include <strix/succinct/detail/word_ops.hpp>
 #include <strix/succinct/huffman_shape.hpp>
 #include <strix/succinct/huffman_wavelet.hpp>
@@ -160,13 +161,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
                              words(base + wi) = word;
                            });
       if (l + 1 == s.levels) break;
-      Kokkos::parallel_scan(
-          "strix::huffman_wavelet_level_prefix", range(space, 0, nwords + 1),
-          KOKKOS_LAMBDA(const std::int64_t wi, P& upd, const bool final) {
-            const P c = P(wi) < nwords ? P(popcount64(words(base + wi))) : 0;
-            if (final) prefix(wi) = upd;
-            upd += c;
-          });
+      level_word_prefix(space, words, base, nwords, prefix);
       // Per byte that goes on to the next level, where its run in its child starts, as a base
       // to add the ones (bit 1) or the zeros (bit 0) before it in the level: its child's start
       // less the ones before its node (bit 1), or its child's start less its node's start plus
@@ -176,10 +171,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
                            KOKKOS_LAMBDA(const std::int64_t c) {
                              if (length(c) <= l + 1) return;
                              const unsigned v = node_row[c], b = (code(c) >> l) & 1u;
-                             const P st = d_start(v), wi = st >> 6;
-                             const P node_ones =
-                                 prefix(wi) +
-                                 ((st & 63) ? P(popcount64(words(base + wi) & ((std::uint64_t(1) << (st & 63)) - 1))) : 0);
+                             const P st = d_start(v), node_ones = level_ones_before(prefix, words(base + (st >> 6)), st);
                              const P child_start = d_start(child(2 * v + b));
                              dest_base(c) = b ? child_start - node_ones : child_start - st + node_ones;
                            });
@@ -187,7 +179,7 @@ void build_huffman_wavelet(const ExecSpace& space, const device_view<const std::
                            KOKKOS_LAMBDA(const std::int64_t t) {
                              const P i0 = P(t) * 8, wi = i0 >> 6;
                              const std::uint64_t word = words(base + wi);
-                             P ones = prefix(wi) + ((i0 & 63) ? P(popcount64(word & ((std::uint64_t(1) << (i0 & 63)) - 1))) : 0);
+                             P ones = level_ones_before(prefix, word, i0);
                              for (int k = 0; k < 8; ++k) {
                                const P i = i0 + k;
                                if (i >= nl) break;

@@ -21,6 +21,7 @@
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/succinct/detail/bit_vector_def.hpp>
+#include <strix/succinct/detail/level_prefix_def.hpp>
 #include <strix/succinct/detail/wavelet_finish_def.hpp>
 #include <strix/succinct/wavelet.hpp>
 
@@ -288,21 +289,13 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
         words(base + wi) = level_word(seq_p, P(wi) * 64, nl, shift);
       });
       if (l + 1 == L) break;
-      P level_ones = 0;
-      Kokkos::parallel_scan(
-          "strix::wavelet_level_prefix", range(space, 0, nwords + 1),
-          KOKKOS_LAMBDA(const std::int64_t wi, P& upd, const bool final) {
-            const P c = P(wi) < nwords ? P(popcount64(words(base + wi))) : 0;
-            if (final) prefix(wi) = upd;
-            upd += c;
-          },
-          level_ones);
+      const P level_ones = level_word_prefix(space, words, base, nwords, prefix);
       const P zeros = nl - level_ones, next_size = size.v[l + 1];
       if (tree) {
         const P first = P(1) << l;
         Kokkos::parallel_for("strix::wavelet_node_ones", range(space, first, 2 * first), KOKKOS_LAMBDA(const std::int64_t h) {
-          const P s = node_start(h), wi = s >> 6;
-          node_ones(h) = prefix(wi) + ((s & 63) ? P(popcount64(words(base + wi) & ((std::uint64_t(1) << (s & 63)) - 1))) : 0);
+          const P s = node_start(h);
+          node_ones(h) = level_ones_before(prefix, words(base + (s >> 6)), s);
         });
       }
       // Eight consecutive symbols per thread: one load of their bytes (8-bit symbols), the
@@ -310,7 +303,7 @@ void build_wavelet(const ExecSpace& space, const device_view<const Symbol, ExecS
       Kokkos::parallel_for("strix::wavelet_partition", range(space, 0, (nl + 7) / 8), KOKKOS_LAMBDA(const std::int64_t t) {
         const P i0 = P(t) * 8, wi = i0 >> 6;
         const std::uint64_t word = words(base + wi);
-        P ones = prefix(wi) + ((i0 & 63) ? P(popcount64(word & ((std::uint64_t(1) << (i0 & 63)) - 1))) : 0);
+        P ones = level_ones_before(prefix, word, i0);
         Symbol c8[8];
         load8(seq_p, i0, nl, c8);
         for (int k = 0; k < 8; ++k) {
