@@ -24,7 +24,7 @@ struct huffman_wavelet_data {
   Kokkos::View<std::uint16_t*, memory_space> child;
   std::uint8_t code_length[256] = {};  // on the host too: what a file keeps
   std::uint64_t n = 0;
-  int sigma = 0, only_symbol = 0, levels = 0;
+  int sigma = 0, only_symbol = 0;
 
   huffman_wavelet_ref ref() const {
     huffman_wavelet_ref r;

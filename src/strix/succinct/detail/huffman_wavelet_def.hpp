@@ -42,12 +42,10 @@ inline huffman_levels huffman_level_offsets(const huffman_shape& s) {
 template <class ExecSpace>
 huffman_levels install_huffman_shape(const ExecSpace& space, const huffman_shape& s, std::uint64_t n,
                                      huffman_wavelet_data<ExecSpace>& d, memory_tracker* tracker) {
-  using memory_space = typename ExecSpace::memory_space;
   const huffman_levels off = huffman_level_offsets(s);
   d.n = n;
   d.sigma = s.sigma;
   d.only_symbol = s.only_symbol;
-  d.levels = s.levels;
   for (int c = 0; c < 256; ++c) d.code_length[c] = s.length[c];
   std::vector<std::uint64_t> base(s.nodes.size());
   std::vector<std::uint16_t> child(2 * s.nodes.size());
@@ -56,15 +54,11 @@ huffman_levels install_huffman_shape(const ExecSpace& space, const huffman_shape
     child[2 * v] = s.nodes[v].child[0];
     child[2 * v + 1] = s.nodes[v].child[1];
   }
-  const auto upload = [&](auto& view, const auto* data, std::size_t count, const char* label) {
-    using T = std::remove_const_t<std::remove_pointer_t<decltype(data)>>;
-    view = allocate<T, memory_space>(label, count, tracker);
-    strix::copy(space, view, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(data, count));
-  };
-  upload(d.code, s.code, 256, "strix::huffman_wavelet::code");
-  upload(d.length, s.length, 256, "strix::huffman_wavelet::length");
-  upload(d.node_base, base.data(), base.size(), "strix::huffman_wavelet::node_base");
-  upload(d.child, child.data(), child.size(), "strix::huffman_wavelet::child");
+  d.code = to_device(space, s.code, 256, "strix::huffman_wavelet::code");
+  d.length = to_device(space, s.length, 256, "strix::huffman_wavelet::length");
+  d.node_base = to_device(space, base.data(), base.size(), "strix::huffman_wavelet::node_base");
+  d.child = to_device(space, child.data(), child.size(), "strix::huffman_wavelet::child");
+  if (tracker) tracker->acquire(d.code.span() * 4 + d.length.span() + d.node_base.span() * 8 + d.child.span() * 2);
   space.fence();
   return off;
 }
@@ -208,13 +202,9 @@ void finish_huffman_wavelet(const ExecSpace& space, const std::uint64_t* counts,
   huffman_shape s;
   const std::string problem = make_huffman_shape(counts, d.code_length, s);
   STRIX_USER_REQUIRE(problem.empty(), "Huffman wavelet tree: " + problem);
-  auto words = d.bits.words;
-  const std::uint64_t n = d.n, bits = d.bits.n;
-  const huffman_levels off = install_huffman_shape(space, s, n, d, nullptr);
-  STRIX_USER_REQUIRE(bits == off.offset[s.levels] && words.extent(0) == padded_words(bits),
+  const huffman_levels off = install_huffman_shape(space, s, d.n, d, nullptr);
+  STRIX_USER_REQUIRE(d.bits.n == off.offset[s.levels] && d.bits.words.extent(0) == padded_words(d.bits.n),
                      "Huffman wavelet tree: its level bits have the wrong size");
-  d.bits.words = words;
-  d.bits.n = bits;
   finish_huffman_levels(space, s, counts, d, nullptr);
 }
 
