@@ -18,68 +18,12 @@
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
 
+#include "fm_test_inputs.hpp"
 #include "test_support.hpp"
 
 using namespace strix_test;
 
 namespace {
-
-// Every start of p in t (overlaps count; the empty pattern at 0..n); none when p holds the
-// separator byte.
-std::vector<std::uint64_t> brute_force(const bytes& t, const bytes& p, int separator) {
-  std::vector<std::uint64_t> at;
-  if (separator >= 0 && std::find(p.begin(), p.end(), std::uint8_t(separator)) != p.end()) return at;
-  if (p.size() > t.size()) return at;
-  for (std::size_t i = 0; i + p.size() <= t.size(); ++i)
-    if (std::equal(p.begin(), p.end(), t.begin() + i)) at.push_back(i);
-  return at;
-}
-
-// DNA with runs of N, and one in `rare` symbols an IUPAC code or lower case.
-bytes dna_with_n(std::size_t n, std::uint64_t seed, std::uint64_t rare = 400) {
-  std::mt19937_64 rng(seed);
-  bytes t(n);
-  const char acgt[] = "ACGT", iupac[] = "RYKMSWN";
-  for (std::size_t i = 0; i < n; ++i) {
-    t[i] = acgt[rng() % 4];
-    if (rng() % rare == 0) t[i] = rng() % 4 ? iupac[rng() % 7] : 'a';
-  }
-  for (std::size_t start = rng() % (n / 3 + 1); start < n; start += n / 3 + 1)
-    for (std::size_t i = start; i < std::min(n, start + 1 + rng() % 700); ++i) t[i] = 'N';
-  return t;
-}
-
-// Patterns for text t: substrings, mutated and absent ones, the whole text, longer than it.
-std::vector<bytes> patterns_for(const bytes& t, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<bytes> ps;
-  ps.push_back({});
-  ps.push_back(t);
-  bytes longer = t;
-  longer.push_back(t.empty() ? 'x' : t.back());
-  ps.push_back(longer);
-  ps.push_back({0x01, 0x02, 0x03});
-  for (int c : {0x00, 0xFF, int('A'), int('N'), int('a')}) ps.push_back({std::uint8_t(c)});
-  for (int k = 0; k < 40 && !t.empty(); ++k) {
-    const std::size_t len = 1 + rng() % std::min<std::size_t>(t.size(), k < 30 ? 12 : 300);
-    const std::size_t at = rng() % (t.size() - len + 1);
-    bytes p(t.begin() + at, t.begin() + at + len);
-    if (k % 4 == 3) p[rng() % len] ^= std::uint8_t(1 + rng() % 255);  // mutated
-    ps.push_back(p);
-  }
-  return ps;
-}
-
-struct batch {
-  bytes all;
-  std::vector<std::uint64_t> offsets{0};
-  explicit batch(const std::vector<bytes>& ps) {
-    for (const auto& p : ps) {
-      all.insert(all.end(), p.begin(), p.end());
-      offsets.push_back(all.size());
-    }
-  }
-};
 
 // `index` holds the text's suffix array and BWT: the FM-index is built again from them.
 template <class C>
@@ -107,7 +51,7 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
   REQUIRE(all.starts.size() == ps.size() + 1);
   for (std::size_t q = 0; q < ps.size(); ++q) {
     CAPTURE(q);
-    const auto expected = brute_force(text, ps[q], options.separator);
+    const auto expected = brute_force_starts(text, ps[q], options.separator);
     REQUIRE(counts[q] == expected.size());
     REQUIRE(all.counts[q] == expected.size());
     std::vector<std::uint64_t> got(all.positions.begin() + all.starts[q], all.positions.begin() + all.starts[q + 1]);
@@ -276,7 +220,7 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index on a large DNA text", C, fm_large) {
   const auto found = fm.locate(b.all.data(), b.offsets.data(), ps.size());
   for (std::size_t q = 0; q < ps.size(); ++q) {
     std::vector<std::uint64_t> got(found.positions.begin() + found.starts[q], found.positions.begin() + found.starts[q + 1]);
-    REQUIRE(got == brute_force(text, ps[q], -1));
+    REQUIRE(got == brute_force_starts(text, ps[q], -1));
   }
   const std::uint64_t start = n / 3;
   CHECK(fm.extract(start, 10000) == bytes(text.begin() + start, text.begin() + start + 10000));

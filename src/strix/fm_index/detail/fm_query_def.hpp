@@ -11,6 +11,7 @@
 
 #include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
+#include <strix/fm_index/detail/fm_lockstep_def.hpp>
 #include <strix/fm_index/fm_index.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/streams.hpp>
@@ -25,6 +26,21 @@ void fm_count(const ExecSpace& space, const fm_index_ref<I>& fm, const device_vi
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::int64_t m = counts.extent(0);
   const bool keep_ranges = ranges.extent(0) > 0;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    if (fm_lockstep_applies(fm)) {
+      // Pieces of patterns handed out as threads free up (patterns' lengths differ).
+      constexpr std::int64_t piece = 256;
+      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+      const std::uint8_t* b = bytes.data();
+      const std::uint64_t* o = offsets.data();
+      I* c = counts.data();
+      std::uint64_t* r = keep_ranges ? ranges.data() : nullptr;
+      Kokkos::parallel_for("strix::fm_count_lockstep", pieces(space, 0, (m + piece - 1) / piece), [=](const std::int64_t j) {
+        fm_count_lockstep<fm_lockstep_lanes>(fm, b, o, j * piece, std::min(m, (j + 1) * piece), c, r);
+      });
+      return;
+    }
+  }
   Kokkos::parallel_for("strix::fm_count", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t q) {
     std::uint64_t sp, ep;
     fm.search(bytes.data() + offsets(q), offsets(q + 1) - offsets(q), sp, ep);
@@ -68,23 +84,49 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
   auto status = allocate<std::uint64_t, memory_space>("strix::fm::status", 1);
   strix::fill(space, status, std::uint64_t(0));
   const auto positions = out.positions;
-  // One thread per occurrence: its pattern by binary search in starts, its row in the
-  // pattern's interval, its position by LF steps to a sample.
-  Kokkos::parallel_for("strix::fm_locate", range(space, 0, std::int64_t(total)), KOKKOS_LAMBDA(const std::int64_t t) {
+  // Occurrence t's row: its pattern by binary search in starts, then its place in the
+  // pattern's interval.
+  const auto row_of = KOKKOS_LAMBDA(const std::int64_t t) {
     std::int64_t lo = 0, hi = m - 1;  // last pattern whose start <= t
     while (lo < hi) {
       const std::int64_t mid = lo + (hi - lo + 1) / 2;
       if (starts(mid) <= std::uint64_t(t)) lo = mid;
       else hi = mid - 1;
     }
-    const std::uint64_t r = ranges(2 * lo) + (std::uint64_t(t) - starts(lo));
-    const std::uint64_t p = fm.position(r);
-    if (p > fm.n) Kokkos::atomic_add(&status(0), std::uint64_t(1));
-    positions(t) = static_cast<I>(p);
-    rows(t) = static_cast<I>(r);
-  });
+    return ranges(2 * lo) + (std::uint64_t(t) - starts(lo));
+  };
   std::uint64_t damaged = 0;
-  strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&damaged), Kokkos::subview(status, 0));
+  bool in_lockstep = false;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    if (fm_lockstep_applies(fm)) {
+      // The rows first, then their positions by LF steps of several rows in lockstep.
+      in_lockstep = true;
+      Kokkos::parallel_for("strix::fm_locate_rows", range(space, 0, std::int64_t(total)),
+                           KOKKOS_LAMBDA(const std::int64_t t) { rows(t) = static_cast<I>(row_of(t)); });
+      constexpr std::int64_t piece = 256;
+      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+      const std::int64_t occurrences = std::int64_t(total);
+      const I* r = rows.data();
+      I* p = positions.data();
+      Kokkos::parallel_reduce(
+          "strix::fm_locate_lockstep", pieces(space, 0, (occurrences + piece - 1) / piece),
+          [=](const std::int64_t j, std::uint64_t& sum) {
+            sum += fm_positions_lockstep<fm_lockstep_lanes>(fm, r, j * piece, std::min(occurrences, (j + 1) * piece), p);
+          },
+          damaged);
+    }
+  }
+  if (!in_lockstep) {
+    // One thread per occurrence: its row, its position by LF steps to a sample.
+    Kokkos::parallel_for("strix::fm_locate", range(space, 0, std::int64_t(total)), KOKKOS_LAMBDA(const std::int64_t t) {
+      const std::uint64_t r = row_of(t);
+      const std::uint64_t p = fm.position(r);
+      if (p > fm.n) Kokkos::atomic_add(&status(0), std::uint64_t(1));
+      positions(t) = static_cast<I>(p);
+      rows(t) = static_cast<I>(r);
+    });
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&damaged), Kokkos::subview(status, 0));
+  }
   space.fence();
   STRIX_USER_REQUIRE(damaged == 0, "fm_index: the suffix-array samples are damaged");
   if (total > 1) {
