@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The host backends' lockstep searches and LF walks (fm_index/detail/fm_lockstep_def.hpp)
-// against the one-at-a-time steps every backend has (fm_index_ref::search and ::position):
-// the same intervals and positions for any number of lanes. The batch tests of
+// against the one-at-a-time steps every backend has (fm_index_ref::search and ::position) and
+// against the text (extract): the same answers for any number of lanes. The batch tests of
 // test_fm_index.cpp reach the lockstep code through fm_index on host backends; this checks
 // it beside the steps the GPU runs, on the same index.
 #include <doctest/doctest.h>
@@ -60,11 +60,43 @@ void check_lockstep(const strix::fm_index_ref<I>& fm, const batch& b, std::int64
   }
 }
 
+// Ranges of the text (whole, empty, at and around sample boundaries, random) extracted by
+// lockstep with `lanes` lanes, against the text.
+template <int lanes, class I>
+void check_extract_lockstep(const strix::fm_index_ref<I>& fm, const bytes& text, std::uint64_t seed) {
+  CAPTURE(lanes);
+  const std::uint64_t n = text.size(), rate = fm.sample_rate;
+  std::vector<std::uint64_t> starts{0, 0, n}, lengths{n, 0, 0};
+  for (std::uint64_t at : {rate - 1, rate, rate + 1, 2 * rate, n / 2, n - 1})
+    for (std::uint64_t len : {std::uint64_t(1), rate - 1, rate, rate + 1, 3 * rate + 2})
+      if (at < n) {
+        starts.push_back(at);
+        lengths.push_back(std::min(len, n - at));
+      }
+  std::mt19937_64 rng(seed);
+  for (int k = 0; k < 40 && n > 0; ++k) {
+    starts.push_back(rng() % n);
+    lengths.push_back(rng() % (std::min<std::uint64_t>(n - starts.back(), 3000) + 1));
+  }
+  std::vector<std::uint64_t> at{0};
+  for (auto len : lengths) at.push_back(at.back() + len);
+  std::vector<std::uint8_t> out(at.back() + 1, 0xA5);  // one byte past the end: untouched
+  strix::detail::fm_extract_lockstep<lanes>(fm, starts.data(), lengths.data(), at.data(), out.data(), 0,
+                                            std::int64_t(starts.size()));
+  for (std::size_t q = 0; q < starts.size(); ++q) {
+    CAPTURE(starts[q]);
+    CAPTURE(lengths[q]);
+    REQUIRE(bytes(out.begin() + at[q], out.begin() + at[q + 1]) ==
+            bytes(text.begin() + starts[q], text.begin() + starts[q] + lengths[q]));
+  }
+  CHECK(out.back() == 0xA5);
+}
+
 }  // namespace
 
 TEST_SUITE_BEGIN("fm_index");
 
-TEST_CASE_TEMPLATE_DEFINE("fm_index host lockstep: the same intervals and positions as one search at a time", C,
+TEST_CASE_TEMPLATE_DEFINE("fm_index host lockstep: the same intervals, positions and text as one query at a time", C,
                           fm_lockstep) {
   using I = typename C::index;
   if constexpr (strix::is_host_space_v<typename C::space>) {
@@ -109,6 +141,8 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index host lockstep: the same intervals and positi
         check_lockstep<1>(fm.ref(), b, 0, m);
         check_lockstep<3>(fm.ref(), b, 1, m - 2);
         check_lockstep<strix::detail::fm_lockstep_lanes>(fm.ref(), b, 0, m);
+        check_extract_lockstep<1>(fm.ref(), text, seed);
+        check_extract_lockstep<strix::detail::fm_lockstep_lanes>(fm.ref(), text, seed);
       }
     }
   }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// Backward searches in lockstep on one host thread, for the Huffman-shaped tree: a search step
-// is a chain of binary ranks, one per level of the symbol's code, each needing the one before
-// it, so one search waits on one cache miss at a time. A thread here keeps `lanes` searches
-// going and moves each by one level in turn, prefetching the lines of its next level's ranks
-// before it moves the next: the misses of the lanes overlap. The answers are fm.search's,
-// exactly (fm_count's other path). Host spaces only; included by fm_query_def.hpp.
+// The FM-index's queries in lockstep on one host thread: backward searches (count), and LF
+// walks (locate's positions, extract). A step waits on rank lines of a structure larger than the
+// caches — one line per interval end in the occurrence table, one per code level in the Huffman
+// tree, each level needing the one before — so one query at a time waits on one miss at a time.
+// A thread here keeps `lanes` queries going, moves each by one dependent part in turn and
+// prefetches the lines of its next part before moving the next: the lanes' misses overlap.
+// The answers are fm_index_ref's (search, position, lf), exactly. Host spaces only (a GPU's
+// warps overlap their misses already); included by fm_query_def.hpp.
 #include <cstdint>
 
 #include <strix/fm_index/fm_index_ref.hpp>
@@ -16,7 +18,7 @@ namespace strix::detail {
 // bench/NOTES.md); 16 leaves room for a core with more misses in flight.
 constexpr int fm_lockstep_lanes = 16;
 
-// Whether fm_count_lockstep can answer for this index (else fm.search does).
+// Whether the lockstep functions can answer for this index (else fm_index_ref's steps do).
 template <class I>
 bool fm_lockstep_applies(const fm_index_ref<I>& fm) {
   return fm.layout == fm_rank_layout::occurrence_table ||
@@ -308,6 +310,76 @@ std::uint64_t fm_positions_lockstep(const fm_index_ref<I>& fm, const I* rows, st
   table_lf lf;
   lf.occ = &fm.occ;
   return fm_positions_lockstep<lanes>(fm, lf, rows, first, last, positions);
+}
+
+// out[out_offsets[q], out_offsets[q] + lengths[q]) = text[starts[q], starts[q] + lengths[q])
+// for q in [first, last): each range's LF walk back from the sample at or after its end (or
+// from the text's end, row 0), the walks of several ranges in lockstep (fm_extract's other path).
+template <int lanes, class Lf, class I>
+void fm_extract_lockstep(const fm_index_ref<I>& fm, const Lf& blank, const std::uint64_t* starts,
+                         const std::uint64_t* lengths, const std::uint64_t* out_offsets, std::uint8_t* out,
+                         std::int64_t first, std::int64_t last) {
+  using P = std::uint64_t;
+  struct lane {
+    bool busy = false;
+    P p = 0, start = 0, end = 0;  // the walk is at text position p, writing [start, end)
+    std::uint8_t* dst = nullptr;
+    Lf lf;
+  };
+  lane state[lanes];
+  for (lane& s : state) s.lf = blank;
+  std::int64_t next = first;
+  const P rate = fm.sample_rate;
+  const auto begin_lf = [&](lane& s, P row) { s.lf.begin(row - (row > fm.primary ? 1 : 0)); };
+  const auto start = [&](lane& s) {
+    s.busy = false;
+    while (next < last) {
+      const std::int64_t q = next++;
+      if (lengths[q] == 0) continue;
+      s.start = starts[q];
+      s.end = s.start + lengths[q];
+      s.dst = out + out_offsets[q];
+      P row = 0;
+      s.p = (s.end + rate - 1) / rate * rate;
+      if (s.p > fm.n) s.p = fm.n;
+      else row = fm.sampled_row(s.p / rate);
+      begin_lf(s, row);  // s.p > start: the walk never steps from position 0 (the $ row)
+      s.busy = true;
+      return;
+    }
+  };
+  int busy = 0;
+  for (lane& s : state) {
+    start(s);
+    busy += s.busy;
+  }
+  while (busy > 0) {
+    for (lane& s : state) {
+      if (!s.busy || !s.lf.advance()) continue;
+      --s.p;
+      if (s.p < s.end) s.dst[s.p - s.start] = s.lf.c;
+      if (s.p > s.start) {
+        begin_lf(s, fm.C[s.lf.c] + s.lf.before);
+        continue;
+      }
+      start(s);
+      busy -= !s.busy;
+    }
+  }
+}
+
+template <int lanes, class I>
+void fm_extract_lockstep(const fm_index_ref<I>& fm, const std::uint64_t* starts, const std::uint64_t* lengths,
+                         const std::uint64_t* out_offsets, std::uint8_t* out, std::int64_t first, std::int64_t last) {
+  if (fm.layout == fm_rank_layout::huffman_tree) {
+    huffman_lf lf;
+    lf.tree = &fm.hwt;
+    fm_extract_lockstep<lanes>(fm, lf, starts, lengths, out_offsets, out, first, last);
+  } else {
+    table_lf lf;
+    lf.occ = &fm.occ;
+    fm_extract_lockstep<lanes>(fm, lf, starts, lengths, out_offsets, out, first, last);
+  }
 }
 
 }  // namespace strix::detail

@@ -159,6 +159,20 @@ void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_
                 const device_view<const std::uint64_t, ExecSpace>& out_offsets,
                 const device_view<std::uint8_t, ExecSpace>& out) {
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    if (fm_lockstep_applies(fm)) {
+      // Pieces of ranges handed out as threads free up (ranges' lengths differ).
+      constexpr std::int64_t piece = 64;
+      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+      const std::int64_t m = starts.extent(0);
+      const std::uint64_t *s = starts.data(), *l = lengths.data(), *o = out_offsets.data();
+      std::uint8_t* d = out.data();
+      Kokkos::parallel_for("strix::fm_extract_lockstep", pieces(space, 0, (m + piece - 1) / piece), [=](const std::int64_t j) {
+        fm_extract_lockstep<fm_lockstep_lanes>(fm, s, l, o, d, j * piece, std::min(m, (j + 1) * piece));
+      });
+      return;
+    }
+  }
   Kokkos::parallel_for("strix::fm_extract", range(space, 0, starts.extent(0)), KOKKOS_LAMBDA(const std::int64_t q) {
     const std::uint64_t start = starts(q), end = start + lengths(q), rate = fm.sample_rate;
     // From the first sampled position at or after the end (or the end of the text, row 0),
