@@ -62,10 +62,12 @@ struct fm_index_ref {
 
   KOKKOS_INLINE_FUNCTION P rows() const { return n + 1; }
   KOKKOS_INLINE_FUNCTION bool occurs(std::uint8_t c) const { return C[c + 1] > C[c]; }
+  // Where row r's symbol (or, for r = n + 1, the end) is stored: the $ row is not.
+  KOKKOS_INLINE_FUNCTION P stored(P r) const { return r - (r > primary ? 1 : 0); }
 
   // Occurrences of c in L[0, r), 0 <= r <= n + 1.
   KOKKOS_INLINE_FUNCTION P rank(std::uint8_t c, P r) const {
-    const P i = r - (r > primary ? 1 : 0);
+    const P i = stored(r);
     if (layout == fm_rank_layout::occurrence_table) return occ.rank(c, i);
     if (layout == fm_rank_layout::huffman_tree) return hwt.rank(c, i);
     P m = 0;
@@ -81,12 +83,12 @@ struct fm_index_ref {
     }
     if (layout == fm_rank_layout::occurrence_table) {
       P rs, re;
-      occ.rank_pair(c, sp - (sp > primary ? 1 : 0), ep - (ep > primary ? 1 : 0), rs, re);
+      occ.rank_pair(c, stored(sp), stored(ep), rs, re);
       sp = C[c] + rs;
       ep = C[c] + re;
     } else if (layout == fm_rank_layout::huffman_tree) {
       P rs, re;
-      hwt.rank_pair(c, sp - (sp > primary ? 1 : 0), ep - (ep > primary ? 1 : 0), rs, re);
+      hwt.rank_pair(c, stored(sp), stored(ep), rs, re);
       sp = C[c] + rs;
       ep = C[c] + re;
     } else {
@@ -138,7 +140,7 @@ struct fm_index_ref {
   // LF: the row of the suffix one position earlier than row r's (r != primary), and the
   // symbol before row r's suffix.
   KOKKOS_INLINE_FUNCTION P lf(P r, std::uint8_t& c) const {
-    const P i = r - (r > primary ? 1 : 0);
+    const P i = stored(r);
     P before = 0;
     if (layout == fm_rank_layout::occurrence_table) {
       c = occ.access_and_rank(i, before);

@@ -125,7 +125,7 @@ void fm_count_lockstep(const fm_index_ref<I>& fm, const Step& blank, const std::
       return false;
     }
     s.c = c;
-    s.step.begin(c, s.sp - (s.sp > fm.primary ? 1 : 0), s.ep - (s.ep > fm.primary ? 1 : 0));
+    s.step.begin(c, fm.stored(s.sp), fm.stored(s.ep));
     return true;
   };
   // Gives an idle lane the next pattern that needs a step, answering on the way those that
@@ -179,21 +179,6 @@ void fm_count_lockstep(const fm_index_ref<I>& fm, const Step& blank, const std::
       start(s);
       busy -= s.q < 0;
     }
-  }
-}
-
-// fm_count_lockstep with the step of the index's layout (fm_lockstep_applies).
-template <int lanes, class I>
-void fm_count_lockstep(const fm_index_ref<I>& fm, const std::uint8_t* bytes, const std::uint64_t* offsets,
-                       std::int64_t first, std::int64_t last, I* counts, std::uint64_t* ranges) {
-  if (fm.layout == fm_rank_layout::huffman_tree) {
-    huffman_step step;
-    step.tree = &fm.hwt;
-    fm_count_lockstep<lanes>(fm, step, bytes, offsets, first, last, counts, ranges);
-  } else {
-    table_step step;
-    step.occ = &fm.occ;
-    fm_count_lockstep<lanes>(fm, step, bytes, offsets, first, last, counts, ranges);
   }
 }
 
@@ -264,7 +249,7 @@ std::uint64_t fm_positions_lockstep(const fm_index_ref<I>& fm, const Lf& blank, 
       bool marked = false;
       const P rank = fm.sampled.rank1_and_bit(s.row, marked);
       if (!marked) {
-        s.lf.begin(s.row - (s.row > fm.primary ? 1 : 0));
+        s.lf.begin(fm.stored(s.row));
         return;
       }
       p = fm.sa_samples[rank] * fm.sample_rate + s.steps;
@@ -299,19 +284,6 @@ std::uint64_t fm_positions_lockstep(const fm_index_ref<I>& fm, const Lf& blank, 
   return damaged;
 }
 
-template <int lanes, class I>
-std::uint64_t fm_positions_lockstep(const fm_index_ref<I>& fm, const I* rows, std::int64_t first, std::int64_t last,
-                                    I* positions) {
-  if (fm.layout == fm_rank_layout::huffman_tree) {
-    huffman_lf lf;
-    lf.tree = &fm.hwt;
-    return fm_positions_lockstep<lanes>(fm, lf, rows, first, last, positions);
-  }
-  table_lf lf;
-  lf.occ = &fm.occ;
-  return fm_positions_lockstep<lanes>(fm, lf, rows, first, last, positions);
-}
-
 // out[out_offsets[q], out_offsets[q] + lengths[q]) = text[starts[q], starts[q] + lengths[q])
 // for q in [first, last): each range's LF walk back from the sample at or after its end (or
 // from the text's end, row 0), the walks of several ranges in lockstep (fm_extract's other path).
@@ -330,7 +302,6 @@ void fm_extract_lockstep(const fm_index_ref<I>& fm, const Lf& blank, const std::
   for (lane& s : state) s.lf = blank;
   std::int64_t next = first;
   const P rate = fm.sample_rate;
-  const auto begin_lf = [&](lane& s, P row) { s.lf.begin(row - (row > fm.primary ? 1 : 0)); };
   const auto start = [&](lane& s) {
     s.busy = false;
     while (next < last) {
@@ -343,7 +314,7 @@ void fm_extract_lockstep(const fm_index_ref<I>& fm, const Lf& blank, const std::
       s.p = (s.end + rate - 1) / rate * rate;
       if (s.p > fm.n) s.p = fm.n;
       else row = fm.sampled_row(s.p / rate);
-      begin_lf(s, row);  // s.p > start: the walk never steps from position 0 (the $ row)
+      s.lf.begin(fm.stored(row));  // s.p > start: the walk never steps from position 0 (the $ row)
       s.busy = true;
       return;
     }
@@ -359,7 +330,7 @@ void fm_extract_lockstep(const fm_index_ref<I>& fm, const Lf& blank, const std::
       --s.p;
       if (s.p < s.end) s.dst[s.p - s.start] = s.lf.c;
       if (s.p > s.start) {
-        begin_lf(s, fm.C[s.lf.c] + s.lf.before);
+        s.lf.begin(fm.stored(fm.C[s.lf.c] + s.lf.before));
         continue;
       }
       start(s);
@@ -368,18 +339,42 @@ void fm_extract_lockstep(const fm_index_ref<I>& fm, const Lf& blank, const std::
   }
 }
 
+// f(blank step) with the step of the index's layout (fm_lockstep_applies): Huffman's or the
+// table's search step (HuffmanStep, TableStep) or LF step.
+template <class HuffmanStep, class TableStep, class I, class F>
+decltype(auto) with_layout_step(const fm_index_ref<I>& fm, F&& f) {
+  if (fm.layout == fm_rank_layout::huffman_tree) {
+    HuffmanStep step;
+    step.tree = &fm.hwt;
+    return f(step);
+  }
+  TableStep step;
+  step.occ = &fm.occ;
+  return f(step);
+}
+
+template <int lanes, class I>
+void fm_count_lockstep(const fm_index_ref<I>& fm, const std::uint8_t* bytes, const std::uint64_t* offsets,
+                       std::int64_t first, std::int64_t last, I* counts, std::uint64_t* ranges) {
+  with_layout_step<huffman_step, table_step>(fm, [&](const auto& step) {
+    fm_count_lockstep<lanes>(fm, step, bytes, offsets, first, last, counts, ranges);
+  });
+}
+
+template <int lanes, class I>
+std::uint64_t fm_positions_lockstep(const fm_index_ref<I>& fm, const I* rows, std::int64_t first, std::int64_t last,
+                                    I* positions) {
+  return with_layout_step<huffman_lf, table_lf>(fm, [&](const auto& lf) {
+    return fm_positions_lockstep<lanes>(fm, lf, rows, first, last, positions);
+  });
+}
+
 template <int lanes, class I>
 void fm_extract_lockstep(const fm_index_ref<I>& fm, const std::uint64_t* starts, const std::uint64_t* lengths,
                          const std::uint64_t* out_offsets, std::uint8_t* out, std::int64_t first, std::int64_t last) {
-  if (fm.layout == fm_rank_layout::huffman_tree) {
-    huffman_lf lf;
-    lf.tree = &fm.hwt;
+  with_layout_step<huffman_lf, table_lf>(fm, [&](const auto& lf) {
     fm_extract_lockstep<lanes>(fm, lf, starts, lengths, out_offsets, out, first, last);
-  } else {
-    table_lf lf;
-    lf.occ = &fm.occ;
-    fm_extract_lockstep<lanes>(fm, lf, starts, lengths, out_offsets, out, first, last);
-  }
+  });
 }
 
 }  // namespace strix::detail

@@ -19,6 +19,19 @@
 
 namespace strix::detail {
 
+// Items [0, count) in pieces of `piece`, handed to the host threads as they free up (the
+// lockstep queries differ in length): the sum of f(first, last) over the pieces.
+template <class ExecSpace, class F>
+std::uint64_t in_host_pieces(const ExecSpace& space, const char* label, std::int64_t count, std::int64_t piece,
+                             const F& f) {
+  using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+  std::uint64_t total = 0;
+  Kokkos::parallel_reduce(
+      label, pieces(space, 0, (count + piece - 1) / piece),
+      [=](const std::int64_t j, std::uint64_t& sum) { sum += f(j * piece, std::min(count, (j + 1) * piece)); }, total);
+  return total;
+}
+
 template <class ExecSpace, class I>
 void fm_count(const ExecSpace& space, const fm_index_ref<I>& fm, const device_view<const std::uint8_t, ExecSpace>& bytes,
               const device_view<const std::uint64_t, ExecSpace>& offsets, const device_view<I, ExecSpace>& counts,
@@ -28,15 +41,13 @@ void fm_count(const ExecSpace& space, const fm_index_ref<I>& fm, const device_vi
   const bool keep_ranges = ranges.extent(0) > 0;
   if constexpr (is_host_space_v<ExecSpace>) {
     if (fm_lockstep_applies(fm)) {
-      // Pieces of patterns handed out as threads free up (patterns' lengths differ).
-      constexpr std::int64_t piece = 256;
-      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
       const std::uint8_t* b = bytes.data();
       const std::uint64_t* o = offsets.data();
       I* c = counts.data();
       std::uint64_t* r = keep_ranges ? ranges.data() : nullptr;
-      Kokkos::parallel_for("strix::fm_count_lockstep", pieces(space, 0, (m + piece - 1) / piece), [=](const std::int64_t j) {
-        fm_count_lockstep<fm_lockstep_lanes>(fm, b, o, j * piece, std::min(m, (j + 1) * piece), c, r);
+      in_host_pieces(space, "strix::fm_count_lockstep", m, 256, [=](std::int64_t first, std::int64_t last) {
+        fm_count_lockstep<fm_lockstep_lanes>(fm, b, o, first, last, c, r);
+        return std::uint64_t(0);
       });
       return;
     }
@@ -103,17 +114,12 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
       in_lockstep = true;
       Kokkos::parallel_for("strix::fm_locate_rows", range(space, 0, std::int64_t(total)),
                            KOKKOS_LAMBDA(const std::int64_t t) { rows(t) = static_cast<I>(row_of(t)); });
-      constexpr std::int64_t piece = 256;
-      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
-      const std::int64_t occurrences = std::int64_t(total);
       const I* r = rows.data();
       I* p = positions.data();
-      Kokkos::parallel_reduce(
-          "strix::fm_locate_lockstep", pieces(space, 0, (occurrences + piece - 1) / piece),
-          [=](const std::int64_t j, std::uint64_t& sum) {
-            sum += fm_positions_lockstep<fm_lockstep_lanes>(fm, r, j * piece, std::min(occurrences, (j + 1) * piece), p);
-          },
-          damaged);
+      damaged = in_host_pieces(space, "strix::fm_locate_lockstep", std::int64_t(total), 256,
+                               [=](std::int64_t first, std::int64_t last) {
+                                 return fm_positions_lockstep<fm_lockstep_lanes>(fm, r, first, last, p);
+                               });
     }
   }
   if (!in_lockstep) {
@@ -161,15 +167,13 @@ void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   if constexpr (is_host_space_v<ExecSpace>) {
     if (fm_lockstep_applies(fm)) {
-      // Pieces of ranges handed out as threads free up (ranges' lengths differ).
-      constexpr std::int64_t piece = 64;
-      using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
-      const std::int64_t m = starts.extent(0);
       const std::uint64_t *s = starts.data(), *l = lengths.data(), *o = out_offsets.data();
       std::uint8_t* d = out.data();
-      Kokkos::parallel_for("strix::fm_extract_lockstep", pieces(space, 0, (m + piece - 1) / piece), [=](const std::int64_t j) {
-        fm_extract_lockstep<fm_lockstep_lanes>(fm, s, l, o, d, j * piece, std::min(m, (j + 1) * piece));
-      });
+      in_host_pieces(space, "strix::fm_extract_lockstep", std::int64_t(starts.extent(0)), 64,
+                     [=](std::int64_t first, std::int64_t last) {
+                       fm_extract_lockstep<fm_lockstep_lanes>(fm, s, l, o, d, first, last);
+                       return std::uint64_t(0);
+                     });
       return;
     }
   }
