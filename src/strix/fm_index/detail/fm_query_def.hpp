@@ -20,15 +20,21 @@
 namespace strix::detail {
 
 // Items [0, count) in pieces of `piece`, handed to the host threads as they free up (the
-// lockstep queries differ in length): the sum of f(first, last) over the pieces.
+// lockstep queries differ in length): the sum of f(first, last) over the pieces. A
+// parallel_for, not a parallel_reduce: Kokkos 3's OpenMP backend runs a parallel_for called
+// while another host thread's is running on the caller's thread, but refuses a reduce, and
+// queries may come from several host threads at once.
 template <class ExecSpace, class F>
 std::uint64_t in_host_pieces(const ExecSpace& space, const char* label, std::int64_t count, std::int64_t piece,
                              const F& f) {
   using pieces = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
   std::uint64_t total = 0;
-  Kokkos::parallel_reduce(
-      label, pieces(space, 0, (count + piece - 1) / piece),
-      [=](const std::int64_t j, std::uint64_t& sum) { sum += f(j * piece, std::min(count, (j + 1) * piece)); }, total);
+  std::uint64_t* sum = &total;
+  Kokkos::parallel_for(label, pieces(space, 0, (count + piece - 1) / piece), [=](const std::int64_t j) {
+    const std::uint64_t part = f(j * piece, std::min(count, (j + 1) * piece));
+    if (part > 0) Kokkos::atomic_add(sum, part);
+  });
+  space.fence();
   return total;
 }
 
