@@ -65,8 +65,7 @@ py::array suffix_array(const py::object& text, const std::string& algorithm, con
   const int w = choose_width(t.size, width);
   py::array out = w == 64 ? py::array(py::array_t<std::uint64_t>(t.size)) : py::array(py::array_t<std::uint32_t>(t.size));
   void* out_data = out.mutable_data();
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     on_backend_and_width(b, w, [&](auto space, auto index) {
       using I = decltype(index);
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
@@ -74,7 +73,7 @@ py::array suffix_array(const py::object& text, const std::string& algorithm, con
       strix::suffix_array(space, text_v, sa, options);
       from_space(space, sa, static_cast<I*>(out_data));
     });
-  }
+  });
   return out;
 }
 
@@ -85,8 +84,7 @@ py::array inverse_suffix_array(const py::object& sa_obj, const opt_backend& back
   const auto b = parse_backend(backend);
   py::array out = sa.width == 64 ? py::array(py::array_t<std::uint64_t>(n)) : py::array(py::array_t<std::uint32_t>(n));
   void* out_data = out.mutable_data();
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     on_backend_and_width(b, sa.width, [&](auto space, auto index) {
       using I = decltype(index);
       if (!is_permutation(data_of<I>(sa.array), n))
@@ -96,7 +94,7 @@ py::array inverse_suffix_array(const py::object& sa_obj, const opt_backend& back
       strix::inverse_suffix_array(space, sa_v, isa);
       from_space(space, isa, static_cast<I*>(out_data));
     });
-  }
+  });
   return out;
 }
 
@@ -107,8 +105,7 @@ py::tuple bwt(const py::object& text, const opt_backend& backend) {
   py::array_t<std::uint8_t> out(t.size);
   std::uint8_t* out_data = out.mutable_data();
   std::uint64_t primary = 0;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     on_backend_and_width(b, w, [&](auto space, auto index) {
       using I = decltype(index);
       using memory_space = typename decltype(space)::memory_space;
@@ -119,7 +116,7 @@ py::tuple bwt(const py::object& text, const opt_backend& backend) {
       primary = strix::bwt_from_text(space, text_v, workspace, l, handle);
       from_space(space, l, out_data);
     });
-  }
+  });
   return py::make_tuple(out, primary);
 }
 
@@ -140,8 +137,7 @@ py::array lcp(const py::object& text, const py::object& sa_obj, const opt_backen
   const auto b = parse_backend(backend);
   py::array out = sa.width == 64 ? py::array(py::array_t<std::uint64_t>(t.size)) : py::array(py::array_t<std::uint32_t>(t.size));
   void* out_data = out.mutable_data();
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     on_backend_and_width(b, sa.width, [&](auto space, auto index) {
       using I = decltype(index);
       using memory_space = typename decltype(space)::memory_space;
@@ -159,7 +155,7 @@ py::array lcp(const py::object& text, const py::object& sa_obj, const opt_backen
       }
       from_space(space, h, static_cast<I*>(out_data));
     });
-  }
+  });
   return out;
 }
 
@@ -177,15 +173,14 @@ bool check(const py::object& text, const py::object& sa_obj, const opt_backend& 
   }
   const auto b = parse_backend(backend);
   bool ok = false;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     ok = on_backend_and_width(b, sa.width, [&](auto space, auto index) {
       using I = decltype(index);
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
       const auto sa_v = to_space(space, data_of<I>(sa.array), t.size, "strix::python::sa");
       return bool(strix::check_suffix_array(space, text_v, sa_v));
     });
-  }
+  });
   return ok;
 }
 
@@ -200,8 +195,7 @@ py::tuple longest_repeats(const py::object& text, bool all, const std::string& m
   const auto b = parse_backend(backend);
   const int w = choose_width(t.size, std::nullopt);
   std::vector<std::uint64_t> offsets, starts, lengths;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     on_backend_and_width(b, w, [&](auto space, auto index) {
       using I = decltype(index);
       using memory_space = typename decltype(space)::memory_space;
@@ -231,7 +225,7 @@ py::tuple longest_repeats(const py::object& text, bool all, const std::string& m
         lengths[k] = host(k).length;
       }
     });
-  }
+  });
   if (all) return py::make_tuple(adopt(std::move(offsets)), adopt(std::move(starts)), adopt(std::move(lengths)));
   return py::make_tuple(adopt(std::move(starts)), adopt(std::move(lengths)));
 }

@@ -174,15 +174,14 @@ std::unique_ptr<py_fm_index> build_fm_of(const std::uint8_t* text, std::uint64_t
   const auto b = parse_backend(backend);
   const int w = choose_width(n, width);
   std::unique_ptr<fm_api> fm;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     fm = on_backend_and_width(b, w, [&](auto space, auto index) -> std::unique_ptr<fm_api> {
       using Space = decltype(space);
       using I = decltype(index);
       text_index<Space, I> ti(space, text, n);
       return std::make_unique<typed_fm<Space, I>>(ti.fm_index(options));
     });
-  }
+  });
   return std::make_unique<py_fm_index>(std::move(fm), b, w, std::move(sequences));
 }
 
@@ -234,8 +233,7 @@ std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_back
   std::unique_ptr<fm_api> fm;
   reference_sequences sequences;
   int w = 32;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     io::container_reader file(path, fm_index_file_kind, fm_index_file_version);
     w = 8 * fm_index_file_width(file);
     fm = on_backend_and_width(b, w, [&](auto space, auto index) -> std::unique_ptr<fm_api> {
@@ -243,7 +241,7 @@ std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_back
       using I = decltype(index);
       return std::make_unique<typed_fm<Space, I>>(load_fm_index<Space, I>(space, file, &sequences));
     });
-  }
+  });
   std::optional<reference_sequences> kept;
   if (!sequences.empty()) kept = std::move(sequences);
   return std::make_unique<py_fm_index>(std::move(fm), b, w, std::move(kept));
@@ -252,10 +250,9 @@ std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_back
 py::object fm_count(const py_fm_index& self, const py::object& patterns, const py::object& offsets) {
   const auto batch = patterns_of(patterns, offsets);
   std::vector<std::uint64_t> counts;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     counts = self.fm().count(batch.data(), batch.offset_data(), batch.m);
-  }
+  });
   return adopt(std::move(counts));
 }
 
@@ -264,10 +261,9 @@ py::object fm_locate(const py_fm_index& self, const py::object& patterns, const 
   const auto batch = patterns_of(patterns, offsets);
   if (max_occ && *max_occ == 0) throw py::value_error("max_occ must be at least 1 (None: every occurrence)");
   fm_located found;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     found = self.fm().locate(batch.data(), batch.offset_data(), batch.m, max_occ ? *max_occ : 0);
-  }
+  });
   auto starts = std::move(found.starts);
   auto positions = adopt(std::move(found.positions));
   if (flat) return py::make_tuple(positions, adopt(std::vector<std::uint64_t>(starts)), adopt(std::move(found.counts)));
@@ -279,17 +275,15 @@ py::object fm_locate(const py_fm_index& self, const py::object& patterns, const 
 
 py::bytes fm_extract(const py_fm_index& self, std::uint64_t start, std::uint64_t length) {
   std::vector<std::uint8_t> text;
-  {
-    kokkos_call call;
+  in_kokkos([&] {
     text = self.fm().extract(start, length);
-  }
+  });
   return py::bytes(reinterpret_cast<const char*>(text.data()), text.size());
 }
 
 void fm_save(const py_fm_index& self, const py::object& path_like) {
   const std::string path = path_of(path_like);
-  kokkos_call call;
-  self.fm().save(path, self.sequences() ? &*self.sequences() : nullptr);
+  in_kokkos([&] { self.fm().save(path, self.sequences() ? &*self.sequences() : nullptr); });
 }
 
 // --- TextIndex --------------------------------------------------------------------------
@@ -346,9 +340,10 @@ class py_text_index final : public resident {
     const auto options = parse_sa_options(algorithm);
     backend_ = parse_backend(backend);
     width_ = choose_width(t.size, width);
-    kokkos_call call;
-    index_ = on_backend_and_width(backend_, width_, [&](auto space, auto index) -> std::unique_ptr<text_api> {
-      return std::make_unique<typed_text<decltype(space), decltype(index)>>(space, t.data, t.size, options);
+    in_kokkos([&] {
+      index_ = on_backend_and_width(backend_, width_, [&](auto space, auto index) -> std::unique_ptr<text_api> {
+        return std::make_unique<typed_text<decltype(space), decltype(index)>>(space, t.data, t.size, options);
+      });
     });
   }
   ~py_text_index() override { release_in_destructor(); }
@@ -367,10 +362,9 @@ class py_text_index final : public resident {
     const std::uint64_t n = index().size();
     py::array out = width_ == 64 ? py::array(py::array_t<std::uint64_t>(n)) : py::array(py::array_t<std::uint32_t>(n));
     void* data = out.mutable_data();
-    {
-      kokkos_call call;
+    in_kokkos([&] {
       fill(index(), data);
-    }
+    });
     return out;
   }
 
@@ -463,10 +457,9 @@ void add_indexes(py::module_& m) {
             py::array_t<std::uint8_t> out(s.index().size());
             std::uint8_t* data = out.mutable_data();
             std::uint64_t primary = 0;
-            {
-              kokkos_call call;
+            in_kokkos([&] {
               primary = s.index().bwt(data);
-            }
+            });
             return py::make_tuple(out, primary);
           },
           "(the BWT in divbwt layout, its primary index)")
@@ -474,10 +467,9 @@ void add_indexes(py::module_& m) {
           "fm_index",
           [](const py_text_index& s, std::uint64_t sample_rate, bool extract) {
             std::unique_ptr<fm_api> fm;
-            {
-              kokkos_call call;
+            in_kokkos([&] {
               fm = s.index().fm_index(fm_options_of(sample_rate, extract));
-            }
+            });
             return std::make_unique<py_fm_index>(std::move(fm), s.backend(), s.width(), std::nullopt);
           },
           py::kw_only(), "sample_rate"_a = 32, "extract"_a = true,
@@ -485,15 +477,16 @@ void add_indexes(py::module_& m) {
       .def(
           "release",
           [](const py_text_index& s, const std::string& part) {
-            kokkos_call call;
-            s.index().release(part_named(part));
+            const auto which = part_named(part);
+            in_kokkos([&] { s.index().release(which); });
           },
           "part"_a, "Frees one part: 'suffix_array', 'lcp', 'bwt', ... (the text stays).")
       .def_property_readonly(
           "nbytes",
           [](const py_text_index& s) {
-            kokkos_call call;
-            return s.index().bytes();
+            std::size_t bytes = 0;
+            in_kokkos([&] { bytes = s.index().bytes(); });
+            return bytes;
           },
           "Bytes held on the backend (the text and every part built).")
       .def_property_readonly("backend", [](const py_text_index& s) { return std::string(backend_name(s.backend())); })

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "runtime.hpp"
 
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <set>
+#include <thread>
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cuda_runtime_api.h>
 #endif
@@ -13,7 +17,7 @@ namespace {
 int requested_threads = 0;
 
 // The live residents (never destroyed: residents may outlive static objects), under their
-// own lock: they are made inside Kokkos calls, which hold the Kokkos lock.
+// own lock: they are made on the Python side and released on the Kokkos thread.
 std::set<resident*>& residents() {
   static auto* live = new std::set<resident*>();
   return *live;
@@ -23,26 +27,8 @@ std::mutex& residents_mutex() {
   return *m;
 }
 
-// At interpreter exit: free what live objects hold, then stop Kokkos (which must outlive
-// every array it allocated).
-void stop_kokkos() {
-  std::lock_guard<std::mutex> lock(kokkos_mutex());
-  {
-    std::lock_guard<std::mutex> live(residents_mutex());
-    for (auto* r : residents()) r->release();
-  }
-  if (Kokkos::is_initialized()) Kokkos::finalize();
-}
-
-}  // namespace
-
-std::mutex& kokkos_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-// Called with the GIL held (kokkos_call), which serialises the first calls.
-void ensure_kokkos() {
+// Starts Kokkos on the calling thread (the Kokkos thread) when it is not running.
+void start_kokkos() {
   if (Kokkos::is_initialized()) return;
 #if defined(KOKKOS_ENABLE_CUDA)
   // Kokkos aborts the process when it finds no GPU: an exception instead.
@@ -61,7 +47,126 @@ void ensure_kokkos() {
   args.disable_warnings = true;
   Kokkos::initialize(args);
 #endif
-  py::module_::import("atexit").attr("register")(py::cpp_function(&stop_kokkos));
+}
+
+// The thread every Kokkos call runs on, and the one task it is given at a time. Never
+// destroyed (a joinable std::thread destroyed at process exit would terminate); joined
+// when Kokkos stops.
+class kokkos_thread {
+ public:
+  // Runs the task there (Kokkos started first) and waits for it; callers come one at a time.
+  void run(const std::function<void()>& task) {
+    std::lock_guard<std::mutex> one_caller(callers_);
+    if (stopped_) throw error(error_code::invalid_input, "strix has stopped (the interpreter is exiting)");
+    hand_over(task, true);
+  }
+  // The last task (Kokkos not started for it), then the thread ends; later calls throw.
+  void stop(const std::function<void()>& last) {
+    std::lock_guard<std::mutex> one_caller(callers_);
+    if (stopped_) return;
+    if (thread_.joinable()) hand_over(last, false);
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stopped_ = true;
+      changed_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+  }
+  bool stopped() {
+    std::lock_guard<std::mutex> lock(m_);
+    return stopped_;
+  }
+
+ private:
+  void hand_over(const std::function<void()>& task, bool start) {
+    if (!thread_.joinable()) thread_ = std::thread([this] { serve(); });
+    std::unique_lock<std::mutex> lock(m_);
+    task_ = &task;
+    start_ = start;
+    failure_ = nullptr;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return task_ == nullptr; });
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+  void serve() {
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      changed_.wait(lock, [&] { return task_ != nullptr || stopped_; });
+      if (!task_) return;
+      const auto* task = task_;
+      const bool start = start_;
+      lock.unlock();
+      std::exception_ptr failure;
+      try {
+        if (start) start_kokkos();
+        (*task)();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      lock.lock();
+      failure_ = failure;
+      task_ = nullptr;
+      changed_.notify_all();
+    }
+  }
+
+  std::mutex callers_, m_;
+  std::condition_variable changed_;
+  const std::function<void()>* task_ = nullptr;
+  bool start_ = true;
+  std::exception_ptr failure_;
+  bool stopped_ = false;
+  std::thread thread_;
+};
+
+kokkos_thread& the_kokkos_thread() {
+  static auto* t = new kokkos_thread();
+  return *t;
+}
+
+// At interpreter exit: free what live objects hold, then stop Kokkos (which must outlive
+// every array it allocated), both on the Kokkos thread.
+void stop_kokkos() {
+  py::gil_scoped_release release;
+  the_kokkos_thread().stop([] {
+    {
+      std::lock_guard<std::mutex> live(residents_mutex());
+      for (auto* r : residents()) r->release();
+    }
+    if (Kokkos::is_initialized()) Kokkos::finalize();
+  });
+}
+
+}  // namespace
+
+void in_kokkos(const std::function<void()>& task) {
+  static const bool registered = [] {  // under the GIL, the first call registers the stop
+    py::module_::import("atexit").attr("register")(py::cpp_function(&stop_kokkos));
+    return true;
+  }();
+  (void)registered;
+  // The GIL taken back outside a destructor: a daemon thread that takes it while the
+  // interpreter finalizes is ended by a forced unwind, which a destructor (noexcept) would
+  // turn into std::terminate.
+  PyThreadState* state = PyEval_SaveThread();
+  try {
+    the_kokkos_thread().run(task);
+  } catch (...) {
+    PyEval_RestoreThread(state);
+    throw;
+  }
+  PyEval_RestoreThread(state);
+}
+
+void resident::release_in_destructor() noexcept {
+  // Waits with the GIL held: the Kokkos thread never takes it.
+  auto& thread = the_kokkos_thread();
+  try {
+    if (thread.stopped()) release();  // already released at exit; Kokkos is gone
+    else thread.run([this] { release(); });
+  } catch (...) {  // a destructor does not throw; the arrays are freed with the process
+  }
 }
 
 void set_threads(int threads) {

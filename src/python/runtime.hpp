@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// What every part of the Python module shares: Kokkos started on first use and stopped at
-// interpreter exit, the backends this build has and the dispatch to one of them, the lock
-// that lets one call at a time into Kokkos (its host backends take one caller at a time),
-// and the objects that hold device memory, freed before Kokkos stops.
+// What every part of the Python module shares: the one thread that calls Kokkos (started on
+// first use, stopped at interpreter exit), the backends this build has and the dispatch to
+// one of them, and the objects that hold device memory, freed before Kokkos stops.
 #include <pybind11/pybind11.h>
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <mutex>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,33 +22,23 @@ namespace py = pybind11;
 
 enum class backend_id { cuda, openmp, serial };
 
-// Starts Kokkos when it is not running (threads from set_threads, else the environment).
-void ensure_kokkos();
 // The thread count host backends start with; only before Kokkos starts.
 void set_threads(int threads);
 std::vector<std::string> backend_names();
 backend_id parse_backend(const std::optional<std::string>& name);
 const char* backend_name(backend_id b);
 
-// Held (with the GIL released) around every call into Kokkos.
-std::mutex& kokkos_mutex();
-
-// Starts Kokkos if needed (with the GIL), then releases the GIL and takes the Kokkos lock.
-// Whoever holds the lock never waits for the GIL, so a thread holding the GIL may wait for
-// the lock (as destructors do).
-class kokkos_call {
- public:
-  kokkos_call() : started_((ensure_kokkos(), true)), lock_(kokkos_mutex()) {}
-
- private:
-  bool started_;
-  py::gil_scoped_release release_;
-  std::lock_guard<std::mutex> lock_;
-};
+// Runs `task` on the module's Kokkos thread, one task at a time, and rethrows what it threw.
+// Kokkos starts there on first use and stops there at interpreter exit: its host backends
+// take calls only from the thread that started them (Kokkos 3's OpenMP refuses a reduction
+// from another thread and runs a parallel_for on one thread), and Python calls come from any
+// thread. Called with the GIL held; the GIL is released while the task runs, and the task
+// must not touch Python objects.
+void in_kokkos(const std::function<void()>& task);
 
 // An object that owns device memory: its release() drops its arrays. Live ones are released
-// before Kokkos stops at interpreter exit; a derived destructor releases under the Kokkos
-// lock (release_in_destructor).
+// before Kokkos stops at interpreter exit; a derived destructor releases on the Kokkos
+// thread (release_in_destructor).
 class resident {
  public:
   resident();
@@ -59,10 +48,7 @@ class resident {
   virtual void release() = 0;
 
  protected:
-  void release_in_destructor() {
-    std::lock_guard<std::mutex> lock(kokkos_mutex());
-    release();
-  }
+  void release_in_destructor() noexcept;
 };
 
 // The index width: 32 bits when n fits and the caller did not ask for 64.

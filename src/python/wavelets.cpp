@@ -91,15 +91,14 @@ class py_wavelet final : public resident {
     const void* data = s.array.data();
     const std::size_t n = s.size();
     std::unique_ptr<wavelet_api> made;
-    {
-      kokkos_call call;
+    in_kokkos([&] {
       made = on_backend_and_width(b, w, [&](auto space, auto index) {
         return on_symbol(s.symbol_bytes, [&](auto symbol) -> std::unique_ptr<wavelet_api> {
           using W = wavelet<decltype(space), decltype(symbol), decltype(index), Shape>;
           return std::make_unique<typed_wavelet<W>>(W::from_host(space, static_cast<const decltype(symbol)*>(data), n));
         });
       });
-    }
+    });
     return std::make_unique<py_wavelet>(std::move(made), b, w, s.symbol_bytes);
   }
 
@@ -123,15 +122,14 @@ class py_wavelet final : public resident {
                                                  (Shape == wavelet_shape::tree ? "tree" : "matrix"));
     const int w = choose_width(info.n, std::nullopt);
     std::unique_ptr<wavelet_api> made;
-    {
-      kokkos_call call;
+    in_kokkos([&] {
       made = on_backend_and_width(b, w, [&](auto space, auto index) {
         return on_symbol(info.symbol_bytes, [&](auto symbol) -> std::unique_ptr<wavelet_api> {
           using W = wavelet<decltype(space), decltype(symbol), decltype(index), Shape>;
           return std::make_unique<typed_wavelet<W>>(load_wavelet<W>(space, info, read));
         });
       });
-    }
+    });
     return std::make_unique<py_wavelet>(std::move(made), b, w, info.symbol_bytes);
   }
 
@@ -191,8 +189,7 @@ void add_wavelet_class(py::module_& m, const char* name, const char* doc) {
           "save",
           [](const W& self, const py::object& path_like) {
             const std::string path = path_of(path_like);
-            kokkos_call call;
-            self.w().save(path);
+            in_kokkos([&] { self.w().save(path); });
           },
           "path"_a, "Saves the structure (strix's index container, kind 'wavelet').")
       .def(
@@ -202,10 +199,9 @@ void add_wavelet_class(py::module_& m, const char* name, const char* doc) {
             const auto i = self.positions_of(as_array(positions, scalar), "positions");
             auto out = self.answers(std::size_t(i.size()), true);
             void* data = out.mutable_data();
-            {
-              kokkos_call call;
+            in_kokkos([&] {
               self.w().access(i.data(), std::size_t(i.size()), data);
-            }
+            });
             return result(out, scalar);
           },
           "positions"_a, "seq[i] for each position 0 <= i < n.")
@@ -218,10 +214,9 @@ void add_wavelet_class(py::module_& m, const char* name, const char* doc) {
             if (c.size() != i.size()) throw py::value_error("symbols and positions differ in length");
             auto out = self.answers(std::size_t(i.size()), false);
             void* data = out.mutable_data();
-            {
-              kokkos_call call;
+            in_kokkos([&] {
               self.w().rank(c.data(), i.data(), std::size_t(i.size()), data);
-            }
+            });
             return result(out, scalar_c && scalar_i);
           },
           "symbols"_a, "positions"_a, "Occurrences of symbol c in seq[0:i], for 0 <= i <= n.")
@@ -234,10 +229,9 @@ void add_wavelet_class(py::module_& m, const char* name, const char* doc) {
             if (c.size() != k.size()) throw py::value_error("symbols and ks differ in length");
             auto out = self.answers(std::size_t(k.size()), false);
             void* data = out.mutable_data();
-            {
-              kokkos_call call;
+            in_kokkos([&] {
               self.w().select(c.data(), k.data(), std::size_t(k.size()), data);
-            }
+            });
             return result(out, scalar_c && scalar_k);
           },
           "symbols"_a, "ks"_a, "The 0-based position of the k-th occurrence of c (k >= 1), or n when c occurs fewer times.")

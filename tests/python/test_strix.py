@@ -3,6 +3,8 @@
 # inputs, every accepted input type and the refused ones, files, errors, many threads.
 import os
 import random
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -351,19 +353,35 @@ def test_wavelets(backend, cls, dtype, tmp_path):
     assert cls(b"banana", backend=backend).rank(ord("a"), 6) == 3
 
 
-def test_many_threads_at_once():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_many_threads_at_once(backend):
+    # Every kind of call from threads other than the one that started Kokkos (Kokkos 3's
+    # OpenMP backend refuses reductions from them unless the module runs them on its own thread).
     text = fibonacci(3000)
     expected = naive_sa(text)
-    fm = strix.FMIndex.build(text)
+    expected_lcp = naive_lcp(text, expected)
+    fm = strix.FMIndex.build(text, backend=backend)
+    seq = np.frombuffer(text, dtype=np.uint8)
     errors = []
 
     def work(seed):
         try:
             rng = random.Random(seed)
-            for _ in range(5):
-                assert strix.suffix_array(text).tolist() == expected
+            for _ in range(4):
+                assert strix.suffix_array(text, backend=backend).tolist() == expected
                 p = text[rng.randrange(2000):][:8]
-                assert fm.count([p]).tolist() == [len(occurrences(text, p))]
+                found = occurrences(text, p)
+                assert fm.count([p]).tolist() == [len(found)]
+                assert fm.locate([p])[0].tolist() == found
+                start = rng.randrange(len(text))
+                assert fm.extract(start, 40) == text[start:start + 40]
+                assert strix.check(text, expected, backend=backend)
+                assert strix.lcp(text, backend=backend).tolist() == expected_lcp
+                wm = strix.WaveletMatrix(seq, backend=backend)
+                assert int(wm.rank(ord("a"), 1000)) == text[:1000].count(b"a")
+                index = strix.TextIndex(text, backend=backend)
+                assert index.suffix_array.tolist() == expected
+                del wm, index  # released on the module's thread
         except Exception as e:  # reported below
             errors.append(e)
 
@@ -373,6 +391,29 @@ def test_many_threads_at_once():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_exit_with_live_objects_and_a_busy_thread():
+    # At exit the module frees live objects and stops Kokkos while a daemon thread is still
+    # calling it; the daemon ends when it next takes the GIL, and the process exits cleanly.
+    script = """
+import threading, strix
+t = b"abracadabra" * 100
+fm = strix.FMIndex.build(t)
+index = strix.TextIndex(t); index.suffix_array
+def first():
+    global wt
+    wt = strix.WaveletTree(bytearray(t))
+    assert fm.locate([b"cad"])[0].tolist()[:2] == [4, 15]
+threading.Thread(target=first).start()
+threading.Thread(target=lambda: [strix.suffix_array(t * 50) for _ in range(100000)], daemon=True).start()
+print("done")
+"""
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(strix.__file__)) + os.pathsep +
+               os.environ.get("PYTHONPATH", ""))
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+        assert (run.returncode, run.stdout, run.stderr) == (0, "done\n", "")
 
 
 def test_module():
