@@ -217,7 +217,7 @@ py::tuple longest_repeats(const py::object& text, bool all, const std::string& m
         records = detail::allocate<repeat<I>, memory_space>("strix::python::repeats", n);
         strix::leftmost_longest_repeats(space, rank, h, records, options);
       }
-      const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), records);
+      const auto host = strix::to_host(space, records);
       starts.resize(host.extent(0));
       lengths.resize(host.extent(0));
       for (std::size_t k = 0; k < host.extent(0); ++k) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/core/copy.hpp>
 #include <strix/distributed/suffix_array.hpp>
 #include <strix/error.hpp>
 
@@ -64,7 +65,7 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
   {
     auto h = Kokkos::create_mirror_view(slice);
     for (std::uint64_t i = b; i < e; ++i) h(i - b) = text[i];
-    Kokkos::deep_copy(slice, h);
+    strix::copy(slice, h);
   }
   const auto rows = strix::distributed::suffix_array_rows(n, c.comm());
   Kokkos::View<I*, typename Space::memory_space> sa("sa", rows.size(c.rank()));
@@ -73,14 +74,14 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
   if (std::getenv("STRIX_TEST_VERBOSE")) std::fprintf(stderr, "rank %d: %s\n", c.rank(), what.c_str());
   try {
     strix::distributed::suffix_array(space, c.comm(), slice, sa);
-    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa);
+    auto h = strix::to_host(space, sa);
     const auto all = gather_all(c, std::vector<I>(h.data(), h.data() + h.extent(0)));
     const auto expected = strix_test::divsufsort_suffix_array<I>(text);
     t.expect(all == expected, "suffix array of " + what, c.rank());
 
     Kokkos::View<std::uint8_t*, typename Space::memory_space> out("bwt", sa.extent(0));
     const std::uint64_t primary = strix::distributed::bwt(space, c.comm(), slice, sa, out);
-    auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+    auto hb = strix::to_host(space, out);
     const auto all_bwt = gather_all(c, std::vector<std::uint8_t>(hb.data(), hb.data() + hb.extent(0)));
     const auto expected_bwt = strix_test::divbwt_of(text);
     t.expect(all_bwt == expected_bwt.first && primary == expected_bwt.second, "bwt of " + what, c.rank());
@@ -89,14 +90,15 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
              c.rank());
     if (n >= 2) {
       // Swap two neighbouring rows (order broken), then make one row repeat another.
-      auto broken = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sa);
+      auto broken = strix::to_host(space, sa);
       const std::uint64_t row = n / 2;  // rows row - 1 and row
       const auto bad = [&](std::uint64_t r, I v) {
         if (r >= rows.begin(c.rank()) && r < rows.end(c.rank())) broken(r - rows.begin(c.rank())) = v;
       };
       bad(row - 1, expected[row]);
       bad(row, expected[row - 1]);
-      auto d = Kokkos::create_mirror_view_and_copy(typename Space::memory_space(), broken);
+      Kokkos::View<I*, typename Space::memory_space> d("broken", broken.extent(0));
+      strix::copy(d, broken);
       const auto r1 = strix::distributed::check(space, c.comm(), slice, d);
       // (The inverse is read from the broken array: an earlier pair may be the first found.)
       t.expect(!r1.ok && r1.position >= 1 && r1.position <= row && r1.message.find("out of order") != std::string::npos,
@@ -105,12 +107,12 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
                c.rank());
       bad(row - 1, expected[row - 1]);
       bad(row, expected[row - 1]);
-      Kokkos::deep_copy(d, broken);
+      strix::copy(d, broken);
       const auto r2 = strix::distributed::check(space, c.comm(), slice, d);
       t.expect(!r2.ok && r2.message.find("duplicate value") != std::string::npos,
                "check finds a repeated value in " + what + " (said: " + r2.message + ")", c.rank());
       bad(row, I(n));
-      Kokkos::deep_copy(d, broken);
+      strix::copy(d, broken);
       const auto r3 = strix::distributed::check(space, c.comm(), slice, d);
       t.expect(!r3.ok && r3.position == row && r3.message.find("out-of-range") != std::string::npos,
                "check finds an out-of-range value in " + what + " (said: " + r3.message + ")", c.rank());

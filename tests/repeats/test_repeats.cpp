@@ -101,8 +101,8 @@ const char* method_name(strix::repeat_method m) {
 template <class C>
 answer strix_leftmost(const device_index<C>& idx, strix::repeat_method method) {
   using I = typename C::index;
-  Kokkos::View<strix::repeat<I>*, typename C::memory_space> out("out", idx.rank.extent(0));
-  Kokkos::deep_copy(out, strix::repeat<I>{7, 7});  // poison: every entry must be written
+  // Poisoned: every entry must be written.
+  auto out = to_view<typename C::memory_space>(std::vector<strix::repeat<I>>(idx.rank.extent(0), strix::repeat<I>{7, 7}));
   strix::repeat_options options;
   options.method = method;
   strix::leftmost_longest_repeats(typename C::space(), idx.rank, idx.lcp, out, options);

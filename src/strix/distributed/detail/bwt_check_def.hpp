@@ -75,7 +75,7 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
   });
   auto placed = fetch<std::uint8_t, I>(space, ws, c, source, m, rows, Kokkos::View<const std::uint8_t*, memory>(row_bytes));
   c.run([&] {
-    Kokkos::deep_copy(space, Kokkos::View<std::uint8_t*, memory>(out), placed);
+    strix::copy(space, Kokkos::View<std::uint8_t*, memory>(out), placed);
     timer.end();
   });
   if (stats) stats->set_counter("distributed_bwt_bytes_sent", c.bytes_sent());
@@ -101,7 +101,7 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
     std::uint64_t v = 0;
     c.run([&] {
       if (row >= first && row < first + m)
-        Kokkos::deep_copy(space, Kokkos::View<I, Kokkos::HostSpace>(reinterpret_cast<I*>(&v)), Kokkos::subview(sa, row - first));
+        strix::copy(space, Kokkos::View<I, Kokkos::HostSpace>(reinterpret_cast<I*>(&v)), Kokkos::subview(sa, row - first));
       space.fence();
     });
     return c.sum(v);
@@ -159,7 +159,7 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
   array<std::uint64_t, ExecSpace> next_row;
   c.run([&] {
     next_row = make_array<std::uint64_t, ExecSpace>("strix::check_next_row", count > m ? 1 : 0);
-    if (count > m) Kokkos::deep_copy(space, next_row, first + m);
+    if (count > m) strix::fill(space, next_row, first + m);
   });
   auto next_value = fetch<I, I>(space, ws, c, next_row, next_row.extent(0), rows, Kokkos::View<const I*, memory>(sa));
   array<std::uint64_t, ExecSpace> at, after;

@@ -51,8 +51,7 @@ void sort_batch_locally(const ExecSpace& space, primitives::workspace<ExecSpace>
   }
   const int first_bits = fused ? rank_bits + key_bits : key_bits;
   if (first_bits > 0) {
-    if (primitives::radix_sort_pairs<ExecSpace, std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0,
-                                                                   first_bits)) {
+    if (sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, first_bits)) {
       std::swap(order, order_alt);
     }
   }
@@ -62,8 +61,7 @@ void sort_batch_locally(const ExecSpace& space, primitives::workspace<ExecSpace>
     Kokkos::parallel_for(
         "strix::batch_sort_ranks", policy(space, 0, std::int64_t(m)),
         KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = std::uint64_t(rank(o(j))); });
-    if (primitives::radix_sort_pairs<ExecSpace, std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0,
-                                                                   rank_bits)) {
+    if (sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, rank_bits)) {
       std::swap(order, order_alt);
     }
   }
@@ -156,7 +154,7 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
           picked(3 * s + 1) = key(j);
           picked(3 * s + 2) = first + j;
         });
-    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), picked);
+    auto h = strix::to_host(space, picked);
     mine.assign(h.data(), h.data() + h.extent(0));
   });
   const std::vector<std::uint64_t> flat = c.all_gather(mine);
@@ -176,7 +174,7 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
       const sort_key& s = samples[std::size_t(k) * samples.size() / std::size_t(ranks)];
       for (int f = 0; f < 3; ++f) h(3 * k + f) = s[f];
     }
-    Kokkos::deep_copy(space, splitters, h);
+    strix::copy(space, splitters, h);
     auto bounds = make_array<std::uint64_t, ExecSpace>("strix::splitter_bounds", ranks);
     auto rank = b.rank;
     auto key = b.key;

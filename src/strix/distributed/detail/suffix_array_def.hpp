@@ -34,7 +34,7 @@ std::vector<std::uint64_t> used_alphabet(const ExecSpace& space, const collectiv
   c.run([&] {
     auto present = make_array<std::uint32_t, ExecSpace>("strix::alphabet", 256);
     strix::detail::mark_present_bytes(space, text, present);
-    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), present);
+    auto h = strix::to_host(space, present);
     for (int b = 0; b < 256; ++b) counts[b] = h(b);
   });
   c.sum_in_place(counts);
@@ -83,10 +83,10 @@ batch_seams find_seams(const ExecSpace& space, const collective& c, const suffix
         Kokkos::Max<std::uint64_t>(last_group));
     I r0, r1;
     std::uint64_t k0, k1;
-    Kokkos::deep_copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r0), Kokkos::subview(rank, 0));
-    Kokkos::deep_copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r1), Kokkos::subview(rank, m - 1));
-    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k0), Kokkos::subview(key, 0));
-    Kokkos::deep_copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k1), Kokkos::subview(key, m - 1));
+    strix::copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r0), Kokkos::subview(rank, 0));
+    strix::copy(space, Kokkos::View<I, Kokkos::HostSpace>(&r1), Kokkos::subview(rank, m - 1));
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k0), Kokkos::subview(key, 0));
+    strix::copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace>(&k1), Kokkos::subview(key, m - 1));
     space.fence();
     mine = {m, std::uint64_t(r0), k0, std::uint64_t(r1), k1, last_run, last_group};
   });
@@ -235,7 +235,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     {
       auto h = Kokkos::create_mirror_view(codes);
       for (int b = 0; b < 256; ++b) h(b) = code[b];
-      Kokkos::deep_copy(space, codes, h);
+      strix::copy(space, codes, h);
     }
     rank_of = make_array<I, ExecSpace>("strix::rank_of", local);
     batch.pos = make_array<I, ExecSpace>("strix::batch_pos", local);

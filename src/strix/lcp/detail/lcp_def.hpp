@@ -8,6 +8,7 @@
 // which CI tests); other backends run the portable Kokkos version (detail/phi.hpp). Both take
 // the text, the suffix array, the output and n entries of scratch.
 #include <strix/backend/host/phi_lcp.hpp>
+#include <strix/core/copy.hpp>
 #include <strix/core/device_view.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
@@ -55,7 +56,7 @@ void lcp_array(const ExecSpace& space, const text_view<ExecSpace>& text,
     // temporary, copied over the suffix array after.
     auto out = allocate<I, typename ExecSpace::memory_space>("strix::lcp_out", text.extent(0));
     phi_lcp<ExecSpace, I>(space, text, sa, device_view<I, ExecSpace>(out.data(), out.extent(0)), stats);
-    Kokkos::deep_copy(space, lcp, out);
+    strix::copy(space, lcp, out);
     space.fence();  // (phi_lcp counted the temporary as its output)
   } else {
     phi_lcp<ExecSpace, I>(space, text, sa, lcp, stats);
