@@ -155,7 +155,9 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
     ws.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space, total, m));
     int key_bits = 1;
     while (key_bits < 64 && (fm.n >> key_bits) > 0) ++key_bits;
-    const bool alt = primitives::segmented_sort_pairs<ExecSpace, I, I, I>(
+    // (Arguments deduced, not spelled: a spelled space would pick the portable default over
+    // the vendor sorts.)
+    const bool alt = primitives::segmented_sort_pairs(
         space, ws, device_view<I, ExecSpace>(positions.data(), total), device_view<I, ExecSpace>(positions_alt.data(), total),
         device_view<I, ExecSpace>(rows.data(), total), device_view<I, ExecSpace>(rows_alt.data(), total),
         device_view<const I, ExecSpace>(segments.data(), m + 1), m, key_bits);
