@@ -17,8 +17,10 @@ std::size_t radix_sort_pairs_scratch_bytes(const ExecSpace& space, std::size_t n
 }
 
 // Sorts (keys, vals) stably by key bits [begin_bit, end_bit); *_alt are scratch of the
-// same length. Returns true when the sorted pairs ended in the *_alt views.
-template <class ExecSpace, class K, class V>
+// same length. Returns true when the sorted pairs ended in the *_alt views. The template
+// parameters are in the vendor overloads' order (K, V), so that a call spelling them still
+// reaches those overloads, and one spelling the space first does not compile.
+template <class K, class V, class ExecSpace>
 bool radix_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
                       const device_view<K, ExecSpace>& keys, const device_view<K, ExecSpace>& keys_alt,
                       const device_view<V, ExecSpace>& vals, const device_view<V, ExecSpace>& vals_alt,

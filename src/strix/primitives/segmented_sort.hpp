@@ -18,7 +18,8 @@ std::size_t segmented_sort_pairs_scratch_bytes(const ExecSpace& space, std::size
 
 // Sorts (keys, vals) by key bits [0, key_bits) inside each segment [offsets(s),
 // offsets(s + 1)); returns true when the result ended in the *_alt views.
-template <class ExecSpace, class K, class V, class O>
+// (Template parameters in the vendor overloads' order: see radix_sort_pairs.)
+template <class K, class V, class O, class ExecSpace>
 bool segmented_sort_pairs(const ExecSpace& space, workspace<ExecSpace>& ws,
                           const device_view<K, ExecSpace>& keys, const device_view<K, ExecSpace>& keys_alt,
                           const device_view<V, ExecSpace>& vals, const device_view<V, ExecSpace>& vals_alt,
