@@ -7,6 +7,7 @@
 #include <exception>
 #include <mutex>
 #include <set>
+#include <stdexcept>
 #include <thread>
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cuda_runtime_api.h>
@@ -51,6 +52,11 @@ void start_kokkos() {
 #endif
 }
 
+// A call after Kokkos stopped at interpreter exit (Python's RuntimeError).
+struct kokkos_stopped : std::runtime_error {
+  kokkos_stopped() : std::runtime_error("strix has stopped (the interpreter is exiting)") {}
+};
+
 // The thread every Kokkos call runs on, and the one task it is given at a time. Never
 // destroyed (a joinable std::thread destroyed at process exit would terminate); joined
 // when Kokkos stops.
@@ -59,7 +65,7 @@ class kokkos_thread {
   // Runs the task there (Kokkos started first) and waits for it; callers come one at a time.
   void run(const std::function<void()>& task) {
     std::lock_guard<std::mutex> one_caller(callers_);
-    if (stopped_) throw error(error_code::invalid_input, "strix has stopped (the interpreter is exiting)");
+    if (stopped_) throw kokkos_stopped();
     hand_over(task, true);
   }
   // The last task (Kokkos not started for it), then the thread ends; later calls throw.
@@ -176,6 +182,15 @@ void in_kokkos(const std::function<void()>& task) {
   PyThreadState* state = PyEval_SaveThread();
   try {
     the_kokkos_thread().run(task);
+  } catch (const kokkos_stopped&) {
+    PyEval_RestoreThread(state);
+    // A daemon thread still calling at exit waits for the process to end, as the interpreter
+    // would stop it when it next took the GIL; any other caller gets the RuntimeError.
+    if (py::module_::import("threading").attr("current_thread")().attr("daemon").cast<bool>()) {
+      PyEval_SaveThread();
+      for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    throw;
   } catch (...) {
     PyEval_RestoreThread(state);
     throw;

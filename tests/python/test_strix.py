@@ -416,6 +416,26 @@ print("done")
         assert (run.returncode, run.stdout, run.stderr) == (0, "done\n", "")
 
 
+def test_a_call_after_strix_stopped():
+    # An exit handler registered before strix's first call runs after strix stopped: its call
+    # gets RuntimeError, and the process still exits cleanly.
+    script = """
+import atexit, strix
+def late():
+    try:
+        strix.suffix_array(b"banana")
+    except RuntimeError as e:
+        print("late:", e)
+atexit.register(late)
+print(strix.suffix_array(b"banana").tolist())
+"""
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(strix.__file__)) + os.pathsep +
+               os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "[5, 3, 1, 0, 4, 2]\nlate: strix has stopped (the interpreter is exiting)\n"
+
+
 def test_module():
     assert BACKENDS and set(BACKENDS) <= {"cuda", "openmp", "serial"}
     assert strix.__version__.count(".") == 2
