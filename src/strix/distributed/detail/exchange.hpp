@@ -11,7 +11,6 @@
 
 #include <strix/core/bits.hpp>
 #include <strix/core/copy.hpp>
-#include <strix/core/device_view.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/distributed/communicator.hpp>
 #include <strix/primitives/radix_sort.hpp>
@@ -27,18 +26,6 @@ using strix::detail::bits_for;
 template <class T, class ExecSpace>
 array<T, ExecSpace> make_array(const char* label, std::uint64_t n) {
   return strix::detail::allocate<T, typename ExecSpace::memory_space>(label, n);
-}
-
-// primitives::radix_sort_pairs on arrays, its arguments deduced from device_views so that the
-// vendor overloads (CUB, the host sort) are chosen: spelling the space as a template argument
-// picks the portable default.
-template <class K, class V, class ExecSpace>
-bool sort_pairs(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const array<K, ExecSpace>& keys,
-                const array<K, ExecSpace>& keys_alt, const array<V, ExecSpace>& vals,
-                const array<V, ExecSpace>& vals_alt, int begin_bit, int end_bit) {
-  return primitives::radix_sort_pairs(space, ws, device_view<K, ExecSpace>(keys), device_view<K, ExecSpace>(keys_alt),
-                                      device_view<V, ExecSpace>(vals), device_view<V, ExecSpace>(vals_alt), begin_bit,
-                                      end_bit);
 }
 
 // Where each element of a local array goes: `order` lists the elements by destination rank
@@ -86,8 +73,8 @@ routing<I, ExecSpace> route_to_owners(const ExecSpace& space, primitives::worksp
   auto dest_alt = make_array<std::uint32_t, ExecSpace>("strix::route_dest_alt", m);
   auto order_alt = make_array<I, ExecSpace>("strix::route_order_alt", m);
   ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, I>(space, m));
-  const bool in_alt = sort_pairs<std::uint32_t, I>(space, ws, dest, dest_alt, order, order_alt, 0,
-                                                   bits_for(std::uint64_t(ranks - 1)));
+  const bool in_alt = primitives::radix_sort_pairs<std::uint32_t, I>(space, ws, dest, dest_alt, order, order_alt, 0,
+                                                                     bits_for(std::uint64_t(ranks - 1)));
   auto sorted_dest = in_alt ? dest_alt : dest;
   out.order = in_alt ? order_alt : order;
   // offsets[r]: the first sorted destination >= r.

@@ -51,7 +51,7 @@ void sort_batch_locally(const ExecSpace& space, primitives::workspace<ExecSpace>
   }
   const int first_bits = fused ? rank_bits + key_bits : key_bits;
   if (first_bits > 0) {
-    if (sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, first_bits)) {
+    if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, first_bits)) {
       std::swap(order, order_alt);
     }
   }
@@ -61,7 +61,7 @@ void sort_batch_locally(const ExecSpace& space, primitives::workspace<ExecSpace>
     Kokkos::parallel_for(
         "strix::batch_sort_ranks", policy(space, 0, std::int64_t(m)),
         KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = std::uint64_t(rank(o(j))); });
-    if (sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, rank_bits)) {
+    if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, rank_bits)) {
       std::swap(order, order_alt);
     }
   }

@@ -22,8 +22,8 @@ namespace strix::detail {
 // Items [0, count) in pieces of `piece`, handed to the host threads as they free up (the
 // lockstep queries differ in length): the sum of f(first, last) over the pieces. A
 // parallel_for, not a parallel_reduce: called from a host thread other than the one that
-// started it (a Python thread, say), Kokkos 3's OpenMP backend runs a parallel_for on the
-// calling thread but refuses a parallel_reduce.
+// started Kokkos, Kokkos 3's OpenMP backend runs a parallel_for on the calling thread alone
+// but refuses a parallel_reduce. (The Python module calls from Kokkos' own thread.)
 template <class ExecSpace, class F>
 std::uint64_t in_host_pieces(const ExecSpace& space, const char* label, std::int64_t count, std::int64_t piece,
                              const F& f) {
