@@ -393,9 +393,16 @@ def test_many_threads_at_once(backend):
     assert errors == []
 
 
+def run_python(script):
+    # The script in a new interpreter that imports this strix.
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(strix.__file__)) + os.pathsep +
+               os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+
+
 def test_exit_with_live_objects_and_a_busy_thread():
     # At exit the module frees live objects and stops Kokkos while a daemon thread is still
-    # calling it; the daemon ends when it next takes the GIL, and the process exits cleanly.
+    # calling it; the daemon's next call waits for the process to end, which exits cleanly.
     script = """
 import threading, strix
 t = b"abracadabra" * 100
@@ -409,10 +416,8 @@ threading.Thread(target=first).start()
 threading.Thread(target=lambda: [strix.suffix_array(t * 50) for _ in range(100000)], daemon=True).start()
 print("done")
 """
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(strix.__file__)) + os.pathsep +
-               os.environ.get("PYTHONPATH", ""))
     for _ in range(3):
-        run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+        run = run_python(script)
         assert (run.returncode, run.stdout, run.stderr) == (0, "done\n", "")
 
 
@@ -429,9 +434,7 @@ def late():
 atexit.register(late)
 print(strix.suffix_array(b"banana").tolist())
 """
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(strix.__file__)) + os.pathsep +
-               os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    run = run_python(script)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout == "[5, 3, 1, 0, 4, 2]\nlate: strix has stopped (the interpreter is exiting)\n"
 
