@@ -278,7 +278,10 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   using space = typename C::space;
   const std::pair<std::string, bytes> inputs[] = {
       {"dna", dna_with_n(3000, 4)}, {"text", random_text(2000, 26, 8, 'a')}, {"empty", {}}, {"one byte", {'A'}}};
-  for (const auto& [input, layout] : cross(inputs, {strix::fm_rank_layout::automatic, strix::fm_rank_layout::wavelet_matrix})) {
+  for (const auto& input_layout : cross(inputs, {strix::fm_rank_layout::automatic, strix::fm_rank_layout::wavelet_matrix})) {
+    // (Named, not bound: CAPTURE's lambda may capture a structured binding only from C++20.)
+    const auto& input = input_layout.first;
+    const auto layout = input_layout.second;
     CAPTURE(input.first);
     CAPTURE(int(layout));
     const auto& text = input.second;

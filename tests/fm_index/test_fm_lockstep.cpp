@@ -109,7 +109,10 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index host lockstep: the same intervals, positions
     std::shuffle(deep.begin(), deep.end(), std::mt19937_64(13));
     inputs.push_back({"deep codes", deep});
     std::uint64_t seed = 100;
-    for (const auto& [name, text] : inputs) {
+    for (const auto& input : inputs) {
+      // (Not a structured binding: CAPTURE's lambda may capture one only from C++20.)
+      const std::string& name = input.first;
+      const bytes& text = input.second;
       CAPTURE(name);
       ++seed;
       strix::text_index<typename C::space, I> index(typename C::space(), text.data(), text.size());
