@@ -8,6 +8,8 @@
 # STRIX_HOST_FALLBACK_EXE=build/openmp/strix copies a host build's tool, and
 # STRIX_HOST_KOKKOS_ROOT=PREFIX builds one against that host-only Kokkos.
 # STRIX_PYTHON: the interpreter the Python module is built for (default /usr/bin/python3).
+# STRIX_CLI_PARTS_LIBRARY=build/openmp/libstrix_cli_parts.a: link another host build's Kokkos-free
+# tool parts instead of compiling them (CI's later host builds do).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 variant="${1:-openmp}"
@@ -27,6 +29,10 @@ else
   prefix="$("$here/scripts/bootstrap-kokkos.sh" "$variant" | tail -1)"
 fi
 args+=(-DKokkos_ROOT="$prefix" -DCMAKE_PREFIX_PATH="$prefix")
+# (The parts must come from this source, with the same MPI setting.)
+if [ -n "${STRIX_CLI_PARTS_LIBRARY:-}" ]; then
+  args+=(-DSTRIX_CLI_PARTS_LIBRARY="$(realpath -m "$STRIX_CLI_PARTS_LIBRARY")")
+fi
 if [ "$variant" = cuda ]; then
   command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
   export NVCC_WRAPPER_DEFAULT_ARCH="${NVCC_WRAPPER_DEFAULT_ARCH:-sm_90}"
