@@ -11,6 +11,9 @@ pass=0 fail=0
 ok()  { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
+# Whether this strix runs under AddressSanitizer (linked in or loaded: asked of its runtime).
+under_address_sanitizer() { ASAN_OPTIONS=help=1 "$STRIX" --version 2>&1 | grep -q 'AddressSanitizer'; }
+
 expect_error() {
   local name="$1" out="$2"; shift 2
   "$@" >stdout.txt 2>stderr.txt; local rc=$?

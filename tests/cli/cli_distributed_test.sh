@@ -103,7 +103,7 @@ sys.stdout.buffer.write(bytes(random.choice(b'ACGT') for _ in range(200003)))") 
 # One rank out of memory: rank 1 may use 1 GB of address space and must stage a 1 GiB slice
 # of a sparse 3 GiB text; ranks 0 and 2 read theirs. The output that was there stays.
 # (Not under AddressSanitizer: its shadow memory needs the address space ulimit takes away.)
-if ! ldd "$STRIX" 2>/dev/null | grep -q libasan; then
+if ! under_address_sanitizer; then
   truncate -s 3G sparse.bin
   printf 'keep' > kept.sa
   mpirun -q -np 3 bash -c 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then ulimit -v 1000000; fi; exec "$0" "$@"' \

@@ -90,7 +90,7 @@ EXPECT_STATUS=3 expect_error "newline in a file name" out3.sa "$STRIX" sa $'no\n
 
 # --- 6. out of memory: exit 4, one line --------------------------------------------------
 # (Not under AddressSanitizer: its shadow memory needs the address space ulimit takes away.)
-if ! ldd "$STRIX" 2>/dev/null | grep -q libasan; then
+if ! under_address_sanitizer; then
   head -c 50000000 /dev/urandom > fifty.bin
   EXPECT_STATUS=4 expect_error "out of host memory" oom.sa bash -c "ulimit -v 1200000; exec \"$STRIX\" sa fifty.bin -o oom.sa --algorithm prefix-doubling"
 fi
