@@ -298,7 +298,7 @@ S induce_marked(const C* text, S* sa, S n, bucket_table<S, C>& table, [[maybe_un
   static_assert(!bwt || (sizeof(C) == 1 && !collect_lms), "the BWT comes from stage 2 of the byte level");
   constexpr S mark = mark_bit<S>;
 #ifdef _OPENMP
-  const int t = team_size(n, table.threads);
+  const int t = scan_team_size<S, C>(n, table.threads);
   S m = 0;
   // Stage 1's blocked scans do not use the third table (only stage 2 empties the S parts).
   if (t > 1 && with_third_table(table, !collect_lms, [&](S* s_start) {

@@ -318,8 +318,9 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
   std::vector<S> owned;
   bucket_table<S, C> table{text, n, k, nullptr, nullptr, threads, &meter, nullptr};
   // The scans run on several threads when a third table fits: always for bytes, for names
-  // when the free part holds it (about the first reduced level on text).
-  if (free_length >= 3 * k && threads > 1) {
+  // when the free part holds it (about the first reduced level on text) and scan_team_size
+  // gives them several.
+  if (free_length >= 3 * k && scan_team_size<S, C>(n, threads) > 1) {
     table.bucket = free_space;
     table.count = free_space + k;
     table.s_part = free_space + 2 * k;
