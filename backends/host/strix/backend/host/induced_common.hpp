@@ -93,8 +93,8 @@ constexpr std::size_t parallel_block = std::size_t(1) << 16;
 // The threads a level's scans run on. A level of names (C wider than a byte) scans on one
 // thread below four threads: there the blocked scans' one-thread placement and the threads'
 // reads took longer than the one-thread scans on every level of names measured, at two
-// threads (bench/NOTES.md, "Issue 24", the names levels on one thread). From four threads the
-// reads, spread over the threads, are expected to pay for the blocks (not measured here).
+// threads (bench/NOTES.md, "The names levels on one thread below four threads"). From four
+// threads the reads, spread over the threads, are expected to pay for the blocks (not measured).
 constexpr int names_blocked_min_threads = 4;
 template <class S, class C>
 int scan_team_size(S n, int threads) {
