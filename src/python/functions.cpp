@@ -12,6 +12,7 @@
 #include <strix/lcp/lcp.hpp>
 #include <strix/repeats/repeats.hpp>
 #include <strix/sa/check.hpp>
+#include <strix/sa/generalized_suffix_array.hpp>
 #include <strix/sa/inverse_suffix_array.hpp>
 #include <strix/sa/suffix_array.hpp>
 
@@ -58,7 +59,7 @@ bool is_permutation(const I* sa, std::uint64_t n) {
 }
 
 py::array suffix_array(const py::object& text, const std::string& algorithm, const opt_backend& backend,
-                       const std::optional<int>& width) {
+                       const std::optional<int>& width, bool generalized) {
   const auto t = bytes_of(text, "text");
   const auto options = parse_sa_options(algorithm);
   const auto b = parse_backend(backend);
@@ -70,7 +71,8 @@ py::array suffix_array(const py::object& text, const std::string& algorithm, con
       using I = decltype(index);
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
       const auto sa = answer_space(space, static_cast<I*>(out_data), t.size, "strix::python::sa");
-      strix::suffix_array(space, text_v, sa, options);
+      if (generalized) strix::generalized_suffix_array(space, text_v, sa, options);
+      else strix::suffix_array(space, text_v, sa, options);
       from_space(space, sa, static_cast<I*>(out_data));
     });
   });
@@ -159,7 +161,7 @@ py::array lcp(const py::object& text, const py::object& sa_obj, const opt_backen
   return out;
 }
 
-bool check(const py::object& text, const py::object& sa_obj, const opt_backend& backend) {
+bool check(const py::object& text, const py::object& sa_obj, const opt_backend& backend, bool generalized) {
   const auto t = bytes_of(text, "text");
   py::array probe = py::array::ensure(sa_obj);
   if (!probe || (probe.dtype().kind() != 'i' && probe.dtype().kind() != 'u'))
@@ -178,7 +180,8 @@ bool check(const py::object& text, const py::object& sa_obj, const opt_backend& 
       using I = decltype(index);
       const auto text_v = to_space(space, t.data, t.size, "strix::python::text");
       const auto sa_v = to_space(space, data_of<I>(sa.array), t.size, "strix::python::sa");
-      return bool(strix::check_suffix_array(space, text_v, sa_v));
+      return bool(generalized ? strix::check_generalized_suffix_array(space, text_v, sa_v)
+                              : strix::check_suffix_array(space, text_v, sa_v));
     });
   });
   return ok;
@@ -235,10 +238,12 @@ py::tuple longest_repeats(const py::object& text, bool all, const std::string& m
 void add_functions(py::module_& m) {
   using namespace py::literals;
   m.def("suffix_array", &suffix_array, "text"_a, py::kw_only(), "algorithm"_a = "auto", "backend"_a = py::none(),
-        "width"_a = py::none(),
+        "width"_a = py::none(), "generalized"_a = false,
         "The suffix array of `text` (bytes-like or a 1-D uint8 array, read in place): a uint32 array, or uint64\n"
         "when the text needs it or width=64 asks. algorithm: 'auto', 'prefix-doubling', 'larsson-sadakane',\n"
-        "'skew', 'hybrid', 'dcx', 'dcN', 'divsufsort', 'sais'; backend: one of strix.backends() (default: the first).");
+        "'skew', 'hybrid', 'dcx', 'dcN', 'divsufsort', 'sais'; backend: one of strix.backends() (default: the first).\n"
+        "generalized=True: each 0x00 byte ends a string, and suffixes that reach 0x00s at the same offset with\n"
+        "equal bytes before them are ordered by where those 0x00s are (libsais' gsa order).");
   m.def("inverse_suffix_array", &inverse_suffix_array, "sa"_a, py::kw_only(), "backend"_a = py::none(),
         "The inverse of a suffix array (rank[sa[i]] = i), of its index type (uint64 arrays stay 64-bit;\n"
         "other integers give uint32 when n allows); ValueError unless sa is a permutation of 0..n-1.");
@@ -249,8 +254,9 @@ void add_functions(py::module_& m) {
   m.def("lcp", &lcp, "text"_a, "sa"_a = py::none(), py::kw_only(), "backend"_a = py::none(),
         "The LCP array of `text` (lcp[0] = 0, lcp[i] = the longest common prefix of the suffixes at sa[i-1] and\n"
         "sa[i]), from its suffix array `sa` when given (checked first: ValueError if it is not), else built.");
-  m.def("check", &check, "text"_a, "sa"_a, py::kw_only(), "backend"_a = py::none(),
-        "Whether `sa` is the suffix array of `text` (a linear-time check).");
+  m.def("check", &check, "text"_a, "sa"_a, py::kw_only(), "backend"_a = py::none(), "generalized"_a = false,
+        "Whether `sa` is the suffix array of `text` (a linear-time check); generalized=True: its generalized\n"
+        "suffix array (suffix_array(..., generalized=True)).");
   m.def("longest_repeats", &longest_repeats, "text"_a, py::kw_only(), "all"_a = false, "method"_a = "compact",
         "backend"_a = py::none(),
         "The longest repeats covering each position of `text` (Tian and Xu): all=False gives (starts, lengths),\n"

@@ -15,6 +15,7 @@
 #include <strix/repeats/repeats.hpp>
 #include <strix/repeats/sequential.hpp>
 #include <strix/sa/check.hpp>
+#include <strix/sa/generalized_suffix_array.hpp>
 #include <strix/sa/inverse_suffix_array.hpp>
 #include <strix/sa/suffix_array.hpp>
 #include <strix/succinct/bit_vector.hpp>

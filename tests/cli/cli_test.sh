@@ -34,6 +34,21 @@ for b in serial openmp; do
   fi
 done
 
+# The generalized suffix array of strings ended by 0x00: in the separators' order, checked by
+# `check --generalized`, refused by the plain check (and a plain one by the generalized check).
+printf 'banana\0ban\0banana\0' > strings.txt
+"$STRIX" sa strings.txt -o strings.gsa --generalized && [ "$(od -An -tu4 -v strings.gsa | xargs)" = \
+  "6 10 17 5 16 8 3 14 1 12 7 0 11 9 4 15 2 13" ] && ok || bad "generalized sa: $(od -An -tu4 -v strings.gsa | xargs)"
+"$STRIX" check strings.txt strings.gsa --generalized | grep -q 'generalized suffix array' && ok \
+  || bad "check --generalized of a generalized sa"
+"$STRIX" check strings.txt strings.gsa 2>err.txt; [ $? -eq 1 ] && ok || bad "plain check of a generalized sa"
+"$STRIX" sa strings.txt -o strings.sa && "$STRIX" check strings.txt strings.sa --generalized 2>err.txt
+[ $? -eq 1 ] && grep -q 'generalized suffix array is wrong' err.txt && ok || bad "generalized check of a plain sa"
+"$STRIX" sa strings.txt -o strings64.gsa --generalized --width 64 --algorithm prefix-doubling \
+  && "$STRIX" check strings.txt strings64.gsa --generalized >/dev/null && ok || bad "64-bit generalized sa"
+"$STRIX" sa miss.txt -o miss.gsa --generalized && cmp -s miss.gsa miss.txt.sa && ok \
+  || bad "generalized sa of a text without 0x00 is its suffix array"
+
 # A wrong suffix array: exit 1 and a message.
 cp miss.txt.sa wrong.sa
 printf '\x00\x00\x00\x00' | dd of=wrong.sa bs=1 seek=4 conv=notrunc 2>/dev/null
@@ -48,6 +63,7 @@ expect_error "output is a directory" "" "$STRIX" sa miss.txt -o adir
 truncate -s 4G huge.bin   # sparse: takes no space, never read
 expect_error "width too small" out3.sa "$STRIX" sa huge.bin -o out3.sa --width 32
 expect_error "bad width" out4.sa "$STRIX" sa miss.txt -o out4.sa --width 16
+expect_error "generalized and distributed" out4g.sa "$STRIX" sa miss.txt -o out4g.sa --generalized --distributed
 expect_error "SA file of the wrong size" "" "$STRIX" check miss.txt random.bin
 expect_error "bad primary index" out5.txt "$STRIX" unbwt miss.bwt -o out5.txt --primary 99
 expect_error "missing backend" out6.sa "$STRIX" sa miss.txt -o out6.sa --backend nonesuch

@@ -100,6 +100,29 @@ def test_suffix_array_bwt_lcp_against_naive(backend, name, text):
     assert sa64.dtype == np.uint64 and sa64.tolist() == sa.tolist()
 
 
+def naive_generalized_sa(t):
+    # Each 0x00 ends a string: compare up to it; two 0x00s by position.
+    def key(i):
+        end = t.find(b"\0", i)
+        return (t[i:], ) if end < 0 else (t[i:end] + b"\0", end)
+    return sorted(range(len(t)), key=key)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_generalized_suffix_array(backend):
+    rng = random.Random(9)
+    reads = b"".join(bytes(rng.choice(b"AC") for _ in range(rng.randrange(6))) + b"\0" for _ in range(300))
+    for text in [b"", b"\0", b"banana\0ban\0banana\0", b"ab\0\0ab\0a", reads, b"mississippi"]:
+        expected = naive_generalized_sa(text)
+        for width in (None, 64):
+            gsa = strix.suffix_array(text, backend=backend, width=width, generalized=True)
+            assert gsa.tolist() == expected
+            assert strix.check(text, gsa, backend=backend, generalized=True)
+    text = b"ab\0ab\0b\0"
+    assert not strix.check(text, strix.suffix_array(text, backend=backend), backend=backend, generalized=True)
+    assert not strix.check(text, strix.suffix_array(text, backend=backend, generalized=True), backend=backend)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("algorithm", ["auto", "prefix-doubling", "larsson-sadakane", "skew", "dc7", "sais"])
 def test_every_algorithm(backend, algorithm):

@@ -7,6 +7,7 @@
 #include <strix/core/copy.hpp>
 #include <strix/index/text_index.hpp>
 #include <strix/repeats/repeats.hpp>
+#include <strix/sa/generalized_suffix_array.hpp>
 
 #include "../session_dispatch.hpp"
 
@@ -20,6 +21,8 @@ struct index_job::typed {
   virtual void load_suffix_array(const host_buffer& sa) = 0;
   virtual std::string check_suffix_array(const host_buffer& sa) = 0;
   virtual host_buffer suffix_array() = 0;
+  virtual host_buffer generalized_suffix_array() = 0;
+  virtual std::string check_generalized_suffix_array(const host_buffer& sa) = 0;
   virtual host_buffer lcp() = 0;
   virtual host_buffer bwt(std::uint64_t& primary) = 0;
   virtual repeats_result repeats(bool all, bool raw_method) = 0;
@@ -81,6 +84,28 @@ class typed_index_job final : public index_job::typed {
   host_buffer suffix_array() override {
     if (!index_->has(index_part::suffix_array)) build_suffix_array();
     return copy_out(index_->suffix_array());
+  }
+
+  host_buffer generalized_suffix_array() override {
+    auto t0 = session::clock::now();
+    if (!space_session<Space>::arrays_on_host && !out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+    auto sa = detail::allocate<I, mem>("strix::gsa", index_->size());
+    s_.add_allocate_time(t0);
+    t0 = s_.begin_stage("generalized suffix array");
+    run_stats stats = session::watched_stats();
+    strix::generalized_suffix_array(s_.space(), index_->text(), sa, algorithm_, &stats);
+    s_.end_stage("generalized_suffix_array", t0);
+    s_.note_peak(stats.peak_bytes);  // the text and the result included
+    s_.report().library.merge(stats);
+    return copy_out(sa);
+  }
+
+  std::string check_generalized_suffix_array(const host_buffer& sa) override {
+    const auto t0 = s_.begin_stage("check");
+    auto sa_d = s_.template to_device<I>(sa, index_->size(), "strix::sa");
+    const auto verdict = strix::check_generalized_suffix_array(s_.space(), index_->text(), sa_d);
+    s_.end_stage("check", t0);
+    return verdict.ok ? std::string() : verdict.message;
   }
 
   // The LCP replaces the suffix array (not needed after): n entries fewer at the peak.
@@ -195,6 +220,10 @@ void index_job::build_suffix_array() { typed_->build_suffix_array(); }
 void index_job::load_suffix_array(const host_buffer& sa) { typed_->load_suffix_array(sa); }
 std::string index_job::check_suffix_array(const host_buffer& sa) { return typed_->check_suffix_array(sa); }
 host_buffer index_job::suffix_array() { return typed_->suffix_array(); }
+host_buffer index_job::generalized_suffix_array() { return typed_->generalized_suffix_array(); }
+std::string index_job::check_generalized_suffix_array(const host_buffer& sa) {
+  return typed_->check_generalized_suffix_array(sa);
+}
 host_buffer index_job::lcp() { return typed_->lcp(); }
 host_buffer index_job::bwt(std::uint64_t& primary) { return typed_->bwt(primary); }
 repeats_result index_job::repeats(bool all, bool raw_method) { return typed_->repeats(all, raw_method); }

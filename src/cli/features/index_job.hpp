@@ -35,6 +35,11 @@ class index_job {
   // Empty when `sa` is the text's suffix array, else what is wrong.
   std::string check_suffix_array(const host_buffer& sa);
   host_buffer suffix_array();
+  // The generalized suffix array (strings ended by 0x00; strix/sa/generalized_suffix_array.hpp),
+  // held by the job only while it is copied out.
+  host_buffer generalized_suffix_array();
+  // Empty when `sa` is the text's generalized suffix array, else what is wrong.
+  std::string check_generalized_suffix_array(const host_buffer& sa);
   host_buffer lcp();
   host_buffer bwt(std::uint64_t& primary);
   repeats_result repeats(bool all, bool raw_method);

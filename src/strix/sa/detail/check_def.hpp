@@ -21,7 +21,7 @@ namespace strix::detail {
 
 template <class ExecutionSpace, class I>
 sa_check_result portable_check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
-                                            const device_view<const I, ExecutionSpace>& sa) {
+                                            const device_view<const I, ExecutionSpace>& sa, bool generalized = false) {
   using policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = text.extent(0);
   sa_check_result result;
@@ -62,7 +62,9 @@ sa_check_result portable_check_suffix_array(const ExecutionSpace& space, const t
         const std::uint64_t a = sa(i - 1), b = sa(i);
         const auto ca = text(a), cb = text(b);
         bool wrong = ca > cb;
-        if (ca == cb && a + 1 != n) wrong = (b + 1 == n) || isa(a + 1) > isa(b + 1);
+        // Generalized order (strix/sa/generalized_suffix_array.hpp): two 0x00s by position.
+        if (ca == cb && generalized && ca == 0) wrong = a > b;
+        else if (ca == cb && a + 1 != n) wrong = (b + 1 == n) || isa(a + 1) > isa(b + 1);
         if (wrong && std::uint64_t(i) < bad) bad = i;
       },
       Kokkos::Min<std::uint64_t>(first_bad));
