@@ -12,8 +12,10 @@
 // text, by its number among the separators as a fixed-width big-endian code, so that two
 // comparisons reaching separators at the same offset end within the codes, in the order of
 // the separators; the codes' suffixes are then dropped. Memory beyond the text and `sa`: the
-// copy (n + w d bytes for d separators, w = 1..8 bytes a code: the fewest that number them),
-// its suffix array (n + w d entries) and a bit vector over it, plus the algorithm's own.
+// copy's suffix array (n + w d entries for d separators, w = 1..8 bytes a code: the fewest
+// that number them), a bit vector over it, and the algorithm's own; the copy itself (n + w d
+// bytes) is held in sa's bytes while it is needed (in memory of its own only with 32-bit
+// entries and codes longer than 3n bytes).
 // Declarations only: compiled into libstrix (see strix/core/eti.hpp).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -27,10 +29,12 @@
 
 namespace strix {
 namespace detail {
+// `copy_apart`: the copy in memory of its own even where sa's bytes hold it (for tests, which
+// reach that case no other way short of 2^24 separators).
 template <class ExecSpace, class I>
 void generalized_suffix_array(const ExecSpace& space, const text_view<ExecSpace>& text,
                               const device_view<I, ExecSpace>& sa, suffix_array_handle<ExecSpace, I>& handle,
-                              run_stats* stats);
+                              run_stats* stats, bool copy_apart = false);
 template <class ExecSpace, class I>
 sa_check_result check_generalized_suffix_array(const ExecSpace& space, const text_view<ExecSpace>& text,
                                                const device_view<const I, ExecSpace>& sa);
@@ -80,7 +84,7 @@ sa_check_result check_generalized_suffix_array(const ExecutionSpace& space, cons
 #define STRIX_GSA_EXTERN(SPACE, I)                                                                            \
   extern template void strix::detail::generalized_suffix_array<SPACE, I>(                                    \
       const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&,                     \
-      strix::suffix_array_handle<SPACE, I>&, strix::run_stats*);                                             \
+      strix::suffix_array_handle<SPACE, I>&, strix::run_stats*, bool);                                       \
   extern template strix::sa_check_result strix::detail::check_generalized_suffix_array<SPACE, I>(            \
       const SPACE&, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&);
 STRIX_FOR_EACH_ETI(STRIX_GSA_EXTERN)
