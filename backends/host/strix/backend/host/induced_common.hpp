@@ -28,7 +28,9 @@ namespace strix::backend::host::induced {
 // at a few nanoseconds an entry, near enough that the lines are still cached when used.
 constexpr std::size_t prefetch_ahead = 64;
 
-inline void prefetch(const void* p) { __builtin_prefetch(p, 0, 0); }
+// Always inlined: g++ finds a function that only prefetches free of side effects, and where it
+// does not inline it (it did not into a lambda) it drops the call (bench/NOTES.md).
+[[gnu::always_inline]] inline void prefetch(const void* p) { __builtin_prefetch(p, 0, 0); }
 
 // Where a conditional store goes: `to` when `take`, else `spare`, chosen by masks so that the
 // compiler cannot turn it back into a branch (as it does with ?: on pointers), which on text
