@@ -53,8 +53,7 @@ class typed_index_job final : public index_job::typed {
   void prepare_suffix_array() override {
     const auto t0 = session::clock::now();
     index_->reserve_suffix_array();
-    // The staging memory the arrays go out through (host backends hand them out directly).
-    if (!space_session<Space>::arrays_on_host && !out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+    prepare_staging();
     s_.add_allocate_time(t0);
   }
 
@@ -88,7 +87,7 @@ class typed_index_job final : public index_job::typed {
 
   host_buffer generalized_suffix_array() override {
     auto t0 = session::clock::now();
-    if (!space_session<Space>::arrays_on_host && !out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+    prepare_staging();
     auto sa = detail::allocate<I, mem>("strix::gsa", index_->size());
     s_.add_allocate_time(t0);
     t0 = s_.begin_stage("generalized suffix array");
@@ -177,6 +176,10 @@ class typed_index_job final : public index_job::typed {
     return lcp;
   }
 
+  // The staging memory the arrays go out through (host backends hand them out directly).
+  void prepare_staging() {
+    if (!space_session<Space>::arrays_on_host && !out_.data) out_ = s_.allocate_host(index_->size() * sizeof(I));
+  }
   // An index array out through the staging buffer prepared for it.
   template <class View>
   host_buffer copy_out(const View& v) {

@@ -100,19 +100,24 @@ sa_check_result host_check_suffix_array(const ExecutionSpace& space, const text_
   return result;
 }
 
+// The verdict on sizes alone: wrong when they differ; `decided` also when the text is empty.
+inline sa_check_result check_sa_check_sizes(std::uint64_t n, std::uint64_t entries, bool& decided) {
+  sa_check_result result;
+  decided = entries != n || n == 0;
+  if (entries != n) {
+    result.ok = false;
+    result.message = "suffix array has " + std::to_string(entries) + " entries, text has " + std::to_string(n) + " bytes";
+  }
+  return result;
+}
+
 // Checks the sizes, then runs the host scans or the portable kernels.
 template <class ExecutionSpace, class I>
 sa_check_result check_suffix_array(const ExecutionSpace& space, const text_view<ExecutionSpace>& text,
                                    const device_view<const I, ExecutionSpace>& sa) {
-  const std::uint64_t n = text.extent(0);
-  sa_check_result result;
-  if (sa.extent(0) != n) {
-    result.ok = false;
-    result.message = "suffix array has " + std::to_string(sa.extent(0)) + " entries, text has " +
-                     std::to_string(n) + " bytes";
-    return result;
-  }
-  if (n == 0) return result;
+  bool decided = false;
+  auto result = check_sa_check_sizes(text.extent(0), sa.extent(0), decided);
+  if (decided) return result;
   if constexpr (STRIX_VENDOR_HOST && is_host_space_v<ExecutionSpace>) {
     return host_check_suffix_array<ExecutionSpace, I>(space, text, sa);
   } else {

@@ -154,15 +154,9 @@ void generalized_suffix_array(const ExecSpace& space, const text_view<ExecSpace>
 template <class ExecSpace, class I>
 sa_check_result check_generalized_suffix_array(const ExecSpace& space, const text_view<ExecSpace>& text,
                                                const device_view<const I, ExecSpace>& sa) {
-  const std::uint64_t n = text.extent(0);
-  sa_check_result result;
-  if (sa.extent(0) != n) {
-    result.ok = false;
-    result.message = "suffix array has " + std::to_string(sa.extent(0)) + " entries, text has " +
-                     std::to_string(n) + " bytes";
-    return result;
-  }
-  if (n == 0) return result;
+  bool decided = false;
+  auto result = check_sa_check_sizes(text.extent(0), sa.extent(0), decided);
+  if (decided) return result;
   return portable_check_suffix_array<ExecSpace, I>(space, text, sa, true);
 }
 
