@@ -2,7 +2,8 @@
 // FM-index benchmark (issue 16): build time, peak memory and size; count throughput for
 // patterns of lengths 16, 32 and 100 (one in ten mutated) from device views and from host
 // arrays (copies included); locate throughput (occurrences/s) at sample rates 16, 32 and 64,
-// over the patterns of at most --max-occ occurrences. The default execution space; prints
+// over the patterns of at most --max-occ occurrences, from host arrays and from device views;
+// the whole text extracted, into device memory and into a host array. The default execution space; prints
 // "RESULT <name> <value> <unit>".
 //   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]
 //                  [--layout automatic|occurrence_table|wavelet_matrix|huffman_tree]
@@ -79,6 +80,29 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
     });
     std::printf("RESULT %s_locate20 %.4g Moccurrences/s\n", tag.c_str(), occurrences / locate / 1e6);
     std::printf("RESULT %s_locate20_occurrences %llu occ\n", tag.c_str(), static_cast<unsigned long long>(occurrences));
+    // The same from device views (answers left on the device).
+    {
+      auto d_bytes = Kokkos::create_mirror_view_and_copy(
+          mem(), Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(p.bytes.data(), p.bytes.size()));
+      auto d_offsets = Kokkos::create_mirror_view_and_copy(
+          mem(), Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(p.offsets.data(), p.offsets.size()));
+      const double device = strix_bench::median_seconds(runs, [&] {
+        fm.locate(d_bytes, d_offsets);
+        space().fence();
+      });
+      std::printf("RESULT %s_locate20_device %.4g Moccurrences/s\n", tag.c_str(), occurrences / device / 1e6);
+    }
+    // The whole text extracted into device memory.
+    {
+      Kokkos::View<std::uint8_t*, mem> d_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
+      const double extract = strix_bench::median_seconds(runs, [&] {
+        fm.extract(0, n, d_text);
+        space().fence();
+      });
+      std::printf("RESULT %s_extract_device %.4g GB/s\n", tag.c_str(), double(n) / extract / 1e9);
+      const double host = strix_bench::median_seconds(runs, [&] { fm.extract(0, n); });
+      std::printf("RESULT %s_extract_host_array %.4g GB/s\n", tag.c_str(), double(n) / host / 1e9);
+    }
   }
 }
 

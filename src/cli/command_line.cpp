@@ -51,9 +51,13 @@ command_line parse_command_line(int argc, char** argv) {
     const CLI::App* sub = app.get_subcommand(c.first);
     if (!sub->parsed()) continue;
     parsed.run = c.second;
-    const CLI::Option* backend = sub->get_option_no_throw("--backend");
+    // The options may sit on a nested subcommand (`strix wt build --backend serial`): the
+    // innermost parsed one holds them.
+    const CLI::App* leaf = sub;
+    while (!leaf->get_subcommands().empty()) leaf = leaf->get_subcommands().front();
+    const CLI::Option* backend = leaf->get_option_no_throw("--backend");
     if (backend && backend->count() > 0) parsed.backend = backend->as<std::string>();
-    const CLI::Option* distributed = sub->get_option_no_throw("--distributed");
+    const CLI::Option* distributed = leaf->get_option_no_throw("--distributed");
     parsed.distributed = distributed && distributed->count() > 0;
   }
   return parsed;

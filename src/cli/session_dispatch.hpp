@@ -13,24 +13,12 @@
 #include <strix/core/copy.hpp>
 #include <strix/config.hpp>
 #include <strix/core/memory.hpp>
+#include <strix/core/staging.hpp>
 #include <strix/error.hpp>
 
 #include "session.hpp"
 
 namespace strix::cli {
-
-// Host memory on the way to and from a backend: pinned for CUDA (fast DMA, no page
-// faults), plain host memory otherwise.
-template <class Space>
-struct staging {
-  using space = Kokkos::HostSpace;
-};
-#ifdef KOKKOS_ENABLE_CUDA
-template <>
-struct staging<Kokkos::Cuda> {
-  using space = Kokkos::CudaHostPinnedSpace;
-};
-#endif
 
 template <class Space>
 constexpr backend_kind kind_of();
@@ -55,7 +43,7 @@ class space_session final : public session {
  public:
   using execution_space = Space;
   using memory_space = typename Space::memory_space;
-  using host_space = typename staging<Space>::space;
+  using host_space = strix::staging_space_t<Space>;  // pinned for CUDA
   template <class T>
   using device_array = Kokkos::View<T*, memory_space>;
 

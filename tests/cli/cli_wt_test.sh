@@ -88,7 +88,16 @@ awk -F '\t' '{ print $1; print $2 }' rank.tsv | LC_ALL=C awk '{ for (b = 0; b < 
 "$STRIX" wt query dna.wt --op rank rank.tsv > stdout.txt && cmp -s stdout.txt rank.txt && ok || bad "answers on stdout"
 for b in serial openmp; do
   if "$STRIX" --version | grep -q "$b"; then
-    "$STRIX" wt build dna.txt -o "dna.$b.wt" --backend "$b" && cmp -s dna.wt "dna.$b.wt" && ok || bad "wt build --backend $b differs"
+    if ! "$STRIX" wt build dna.txt -o "dna.$b.wt" --backend "$b" 2> "wt.$b.err"; then
+      bad "wt build --backend $b failed: $(head -1 "wt.$b.err")"
+    elif ! cmp -s dna.wt "dna.$b.wt"; then
+      bad "wt build --backend $b differs"
+    else ok; fi
+    if ! "$STRIX" wt query "dna.$b.wt" --op rank rank.tsv -o "rank.$b.txt" --backend "$b" 2> "wq.$b.err"; then
+      bad "wt query --backend $b failed: $(head -1 "wq.$b.err")"
+    elif ! cmp -s "rank.$b.txt" rank.txt; then
+      bad "wt query --backend $b differs"
+    else ok; fi
   fi
 done
 for shape in "" --matrix; do

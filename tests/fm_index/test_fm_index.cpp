@@ -81,6 +81,22 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
     REQUIRE(fm.extract(start, length) == bytes(text.begin() + start, text.begin() + start + length));
   }
   CHECK_THROWS_AS(fm.extract(text.size(), 1), strix::error);
+  // Into a device view (one walk per sample-rate piece): ranges that start and end at, just
+  // before and just after sample boundaries, and the text's end.
+  const std::uint64_t n = text.size(), rate = options.sample_rate;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> cuts = {{0, n}, {n, n}};
+  for (std::uint64_t a : {rate - 1, rate, rate + 1, 2 * rate, n / 2, n > 0 ? n - 1 : 0})
+    for (std::uint64_t b : {a, a + 1, a + rate, a + rate + 1, n})
+      if (a <= n && b <= n && a <= b) cuts.emplace_back(a, b);
+  Kokkos::View<std::uint8_t*, typename C::memory_space> d_out("extracted", n + 1);
+  for (const auto& [a, b] : cuts) {
+    fm.extract(a, b - a, Kokkos::View<std::uint8_t*, typename C::memory_space>(d_out.data(), b - a + 1));
+    const auto got = to_vector(Kokkos::View<std::uint8_t*, typename C::memory_space>(d_out.data(), b - a));
+    REQUIRE_MESSAGE(got == bytes(text.begin() + a, text.begin() + b), "range [" << a << ", " << b << ")");
+  }
+  if (n > 0)
+    CHECK_THROWS_AS(fm.extract(0, n, Kokkos::View<std::uint8_t*, typename C::memory_space>(d_out.data(), n - 1)),
+                    strix::error);
 }
 
 const strix::fm_rank_layout layouts[] = {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,

@@ -4,8 +4,6 @@
 // streamed through the device in chunks gives the very same file.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <string>
 
@@ -13,6 +11,7 @@
 #include <strix/succinct/wavelet_matrix.hpp>
 #include <strix/succinct/wavelet_tree.hpp>
 
+#include "fixtures.hpp"
 #include "test_support.hpp"
 #include "wavelet_oracle.hpp"
 
@@ -129,12 +128,7 @@ TEST_CASE("serialize: truncated, corrupt and foreign files are errors") {
 TEST_CASE_TEMPLATE_DEFINE("serialize: format-1 wavelet files still load", C, ser_v1) {
   using I = typename C::index;
   using sp = typename C::space;
-  const std::string dir = STRIX_TEST_DATA_DIR "/succinct/data/";
-  auto slurp = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return file(std::istreambuf_iterator<char>(in), {});
-  };
-  const file text = slurp(dir + "v1_text.txt");
+  const file text = strix_test::read_fixture("succinct/data/v1_text.txt");
   REQUIRE(text.size() == 62);
   auto check = [&](auto w) {
     std::vector<I> pos(text.size());
@@ -143,7 +137,8 @@ TEST_CASE_TEMPLATE_DEFINE("serialize: format-1 wavelet files still load", C, ser
     w.access(pos.data(), pos.size(), got.data());
     CHECK(file(got.begin(), got.end()) == text);
   };
-  const file tree = slurp(dir + "v1_tree.wt"), matrix = slurp(dir + "v1_matrix.wt");
+  const file tree = strix_test::read_fixture("succinct/data/v1_tree.wt");
+  const file matrix = strix_test::read_fixture("succinct/data/v1_matrix.wt");
   REQUIRE(std::string(tree.begin(), tree.begin() + 7) == "STRIXWV");
   check(load<strix::wavelet_tree<sp, std::uint8_t, I>>(tree));
   check(load<strix::wavelet_matrix<sp, std::uint8_t, I>>(matrix));

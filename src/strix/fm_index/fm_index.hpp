@@ -33,6 +33,7 @@
 // there) or in host memory (copied in chunks of options.host_chunk patterns).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -263,6 +264,11 @@ void fm_extract(const ExecSpace& space, const fm_index_ref<I>& fm, const device_
                 const device_view<const std::uint64_t, ExecSpace>& out_offsets,
                 const device_view<std::uint8_t, ExecSpace>& out);
 
+// Pinned host buffers and device buffers for the host-array batches of one fm_index, made
+// on the first such batch and kept (fm_query_def.hpp).
+template <class ExecSpace, class I>
+struct fm_host_staging;
+
 }  // namespace detail
 
 template <class ExecutionSpace, class I>
@@ -343,6 +349,9 @@ class fm_index {
   // out[out_offsets[q], out_offsets[q] + lengths[q]) = text[starts[q], starts[q] + lengths[q]).
   void extract(const view<const std::uint64_t>& starts, const view<const std::uint64_t>& lengths,
                const view<const std::uint64_t>& out_offsets, const view<std::uint8_t>& out) const;
+  // out[0, length) = text[start, start + length): one walk per sample-rate piece, so a long
+  // range (the whole text) runs as n / sample_rate independent walks.
+  void extract(std::uint64_t start, std::uint64_t length, const view<std::uint8_t>& out) const;
 
   // --- batches in host memory -------------------------------------------------------
   std::vector<I> count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m) const;
@@ -379,6 +388,9 @@ class fm_index {
   ExecutionSpace space_;
   fm_options options_;
   detail::fm_index_data<ExecutionSpace, I> data_;
+  // Made by the first host-array count on a GPU; shared by copies of this object (a batch
+  // that finds it busy, from another host thread, makes its own).
+  mutable std::shared_ptr<detail::fm_host_staging<ExecutionSpace, I>> staging_;
 };
 
 }  // namespace strix

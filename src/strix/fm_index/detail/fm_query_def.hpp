@@ -4,12 +4,16 @@
 // the host-array batches, included by libstrix's instantiation files only.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cstring>
+#include <memory>
+#include <mutex>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include <strix/core/copy.hpp>
+#include <strix/core/staging.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/detail/fm_lockstep_def.hpp>
 #include <strix/fm_index/fm_index.hpp>
@@ -253,52 +257,149 @@ void fm_index<ExecutionSpace, I>::extract(const view<const std::uint64_t>& start
   detail::fm_extract<ExecutionSpace, I>(space_, ref(), dv(starts), dv(lengths), dv(out_offsets), dv(out));
 }
 
+namespace detail {
+
+// Per slot: pinned host buffers that the host fills and empties while the device works
+// on the other slots, and their device twins. Grown, never shrunk; `busy` while a batch
+// uses them.
+template <class ExecSpace, class I>
+struct fm_host_staging {
+  using pinned = staging_space_t<ExecSpace>;
+  using memory_space = typename ExecSpace::memory_space;
+  std::mutex busy;
+  std::size_t slot_bytes = 0, slot_patterns = 0;
+  int slots = 0;
+  Kokkos::View<std::uint8_t*, pinned> host_bytes;
+  Kokkos::View<std::uint64_t*, pinned> host_offsets;
+  Kokkos::View<I*, pinned> host_counts;
+  Kokkos::View<std::uint8_t*, memory_space> bytes;
+  Kokkos::View<std::uint64_t*, memory_space> offsets;
+  Kokkos::View<I*, memory_space> counts;
+
+  void reserve(int want_slots, std::size_t patterns, std::size_t most_bytes) {
+    if (want_slots <= slots && patterns <= slot_patterns && most_bytes <= slot_bytes) return;
+    slots = std::max(slots, want_slots);
+    slot_patterns = std::max(slot_patterns, patterns);
+    slot_bytes = std::max(slot_bytes, most_bytes);
+    const std::size_t s = std::size_t(slots);
+    host_bytes = allocate<std::uint8_t, pinned>("strix::fm::staged_bytes", s * slot_bytes);
+    host_offsets = allocate<std::uint64_t, pinned>("strix::fm::staged_offsets", s * (slot_patterns + 1));
+    host_counts = allocate<I, pinned>("strix::fm::staged_counts", s * slot_patterns);
+    bytes = allocate<std::uint8_t, memory_space>("strix::fm::chunk_bytes", s * slot_bytes);
+    offsets = allocate<std::uint64_t, memory_space>("strix::fm::chunk_offsets", s * (slot_patterns + 1));
+    counts = allocate<I, memory_space>("strix::fm::chunk_counts", s * slot_patterns);
+  }
+};
+
+// dst[0, k] = offsets[first, first + k] - offsets[first], and src's bytes of those patterns
+// copied, on the host's threads; false when the offsets do not ascend.
+inline bool fm_stage_chunk(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t first, std::size_t k,
+                           std::uint8_t* dst_bytes, std::uint64_t* dst_offsets) {
+  using host = Kokkos::DefaultHostExecutionSpace;
+  using range = Kokkos::RangePolicy<host, Kokkos::IndexType<std::int64_t>>;
+  constexpr std::int64_t block = 1 << 16;
+  const std::uint64_t base = offsets[first], length = offsets[first + k] - base;
+  const std::int64_t byte_blocks = std::int64_t((length + block - 1) / block);
+  const std::int64_t offset_blocks = std::int64_t((k + 1 + block - 1) / block);
+  std::uint64_t bad = 0;
+  std::uint64_t* flag = &bad;
+  // (A parallel_for: Kokkos 3's OpenMP refuses reductions from threads it did not start.)
+  Kokkos::parallel_for("strix::fm_stage_chunk", range(host(), 0, byte_blocks + offset_blocks), [=](const std::int64_t b) {
+    if (b < byte_blocks) {
+      const std::uint64_t at = std::uint64_t(b) * block;
+      std::memcpy(dst_bytes + at, bytes + base + at, std::min<std::uint64_t>(block, length - at));
+      return;
+    }
+    const std::size_t lo = std::size_t(b - byte_blocks) * block, hi = std::min<std::size_t>(k + 1, lo + block);
+    std::uint64_t wrong = 0;
+    for (std::size_t q = lo; q < hi; ++q) {
+      const std::uint64_t o = offsets[first + q];
+      wrong |= (q > 0 && o < offsets[first + q - 1]) | (o > offsets[first + k]) | (o < base);
+      dst_offsets[q] = o - base;
+    }
+    if (wrong) Kokkos::atomic_add(flag, std::uint64_t(1));
+  });
+  host().fence();
+  return bad == 0;
+}
+
+}  // namespace detail
+
 template <class ExecutionSpace, class I>
 std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, const std::uint64_t* offsets,
                                                   std::size_t m) const {
   std::vector<I> counts(m);
   if (m == 0) return counts;
-  using host_u8 = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-  using host_u64 = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-  // The offsets must ascend: checked here, where they are read anyway.
-  for (std::size_t q = 0; q < m; ++q)
-    STRIX_USER_REQUIRE(offsets[q] <= offsets[q + 1], "fm_index: pattern offsets must ascend");
-  const std::size_t chunk = std::min(options_.host_chunk, m);
-  const std::size_t chunks = (m + chunk - 1) / chunk;
-  // Chunks round-robin over streams, each with its own buffers: chunk j + s waits only for
-  // chunk j's copy-out on its stream, and copies overlap the searches of other streams (with
-  // one stream on host backends, where the memory is the execution space's).
-  const int s_count = is_host_space_v<ExecutionSpace> ? 1 : int(std::min<std::size_t>(4, chunks));
-  primitives::stream_pool<ExecutionSpace> streams(space_, s_count);
-  std::size_t most_bytes = 0;
-  for (std::size_t j = 0; j < chunks; ++j) {
-    const std::size_t first = j * chunk, k = std::min(chunk, m - first);
-    most_bytes = std::max<std::size_t>(most_bytes, offsets[first + k] - offsets[first]);
-  }
-  auto d_bytes = detail::allocate<std::uint8_t, memory_space>("strix::fm::chunk_bytes", s_count * most_bytes);
-  auto d_offsets = detail::allocate<std::uint64_t, memory_space>("strix::fm::chunk_offsets", s_count * (chunk + 1));
-  auto d_counts = detail::allocate<I, memory_space>("strix::fm::chunk_counts", s_count * chunk);
-  std::vector<std::uint64_t> rebased(s_count * (chunk + 1));
-  space_.fence();
   const auto fm = ref();
-  for (std::size_t j = 0; j < chunks; ++j) {
-    const int s = int(j % s_count);
-    const auto& sp = streams[s];
-    const std::size_t first = j * chunk, k = std::min(chunk, m - first);
-    const std::uint64_t base = offsets[first], length = offsets[first + k] - base;
-    if (j >= std::size_t(s_count)) sp.fence();  // this stream's buffers are free again
-    std::uint64_t* local = rebased.data() + s * (chunk + 1);
-    for (std::size_t q = 0; q <= k; ++q) local[q] = offsets[first + q] - base;
-    device_view<std::uint8_t, ExecutionSpace> b(d_bytes.data() + s * most_bytes, length);
-    device_view<std::uint64_t, ExecutionSpace> o(d_offsets.data() + s * (chunk + 1), k + 1);
-    device_view<I, ExecutionSpace> c(d_counts.data() + s * chunk, k);
-    strix::copy(sp, b, host_u8(bytes + base, length));
-    strix::copy(sp, o, host_u64(local, k + 1));
-    detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
-    strix::copy(sp, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts.data() + first, k), c);
+  if constexpr (is_host_space_v<ExecutionSpace>) {
+    // The execution space reads host memory: the batch as it is, no copies.
+    STRIX_USER_REQUIRE(offsets[0] == 0, "fm_index: pattern offsets must ascend from 0");
+    for (std::size_t q = 0; q < m; ++q)
+      STRIX_USER_REQUIRE(offsets[q] <= offsets[q + 1], "fm_index: pattern offsets must ascend");
+    detail::fm_count<ExecutionSpace, I>(space_, fm, device_view<const std::uint8_t, ExecutionSpace>(bytes, offsets[m]),
+                                        device_view<const std::uint64_t, ExecutionSpace>(offsets, m + 1),
+                                        device_view<I, ExecutionSpace>(counts.data(), m),
+                                        device_view<std::uint64_t, ExecutionSpace>());
+    space_.fence();
+    return counts;
+  } else {
+    // Chunks round-robin over slots, each with its own stream and buffers: the host stages
+    // chunk j (copies its bytes and rebased offsets into pinned memory, on all host threads)
+    // while the device copies in, searches and copies out the chunks before it.
+    const std::size_t chunk = std::min(options_.host_chunk, m);
+    const std::size_t chunks = (m + chunk - 1) / chunk;
+    const int slots = int(std::min<std::size_t>(3, chunks));
+    std::size_t most_bytes = 0;
+    for (std::size_t j = 0; j < chunks; ++j) {
+      const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+      STRIX_USER_REQUIRE(offsets[first + k] >= offsets[first], "fm_index: pattern offsets must ascend");
+      most_bytes = std::max<std::size_t>(most_bytes, offsets[first + k] - offsets[first]);
+    }
+    // This index's staging, or one of this batch's own while another host thread holds it.
+    std::shared_ptr<detail::fm_host_staging<ExecutionSpace, I>> own;
+    std::unique_lock<std::mutex> held;
+    {
+      static std::mutex making;
+      std::lock_guard<std::mutex> guard(making);
+      if (!staging_) staging_ = std::make_shared<detail::fm_host_staging<ExecutionSpace, I>>();
+      held = std::unique_lock<std::mutex>(staging_->busy, std::try_to_lock);
+    }
+    if (!held.owns_lock()) own = std::make_shared<detail::fm_host_staging<ExecutionSpace, I>>();
+    auto& st = held.owns_lock() ? *staging_ : *own;
+    st.reserve(slots, chunk, most_bytes);
+    primitives::stream_pool<ExecutionSpace> streams(space_, slots);
+    space_.fence();
+    using pinned = staging_space_t<ExecutionSpace>;
+    const std::size_t sb = st.slot_bytes, sq = st.slot_patterns;
+    const auto drain = [&](std::size_t j) {  // chunk j's counts, copied out, to the answer
+      const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+      streams[int(j % slots)].fence();
+      std::memcpy(counts.data() + first, st.host_counts.data() + (j % slots) * sq, k * sizeof(I));
+    };
+    for (std::size_t j = 0; j < chunks; ++j) {
+      const int s = int(j % slots);
+      const auto& sp = streams[s];
+      const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+      const std::uint64_t length = offsets[first + k] - offsets[first];
+      if (j >= std::size_t(slots)) drain(j - slots);  // this slot's buffers are free again
+      std::uint8_t* hb = st.host_bytes.data() + s * sb;
+      std::uint64_t* ho = st.host_offsets.data() + s * (sq + 1);
+      I* hc = st.host_counts.data() + s * sq;
+      if (!detail::fm_stage_chunk(bytes, offsets, first, k, hb, ho)) {
+        streams.fence();
+        throw error(error_code::invalid_input, "fm_index: pattern offsets must ascend");
+      }
+      device_view<std::uint8_t, ExecutionSpace> b(st.bytes.data() + s * sb, length);
+      device_view<std::uint64_t, ExecutionSpace> o(st.offsets.data() + s * (sq + 1), k + 1);
+      device_view<I, ExecutionSpace> c(st.counts.data() + s * sq, k);
+      strix::copy(sp, b, Kokkos::View<const std::uint8_t*, pinned, Kokkos::MemoryUnmanaged>(hb, length));
+      strix::copy(sp, o, Kokkos::View<const std::uint64_t*, pinned, Kokkos::MemoryUnmanaged>(ho, k + 1));
+      detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
+      strix::copy(sp, Kokkos::View<I*, pinned, Kokkos::MemoryUnmanaged>(hc, k), c);
+    }
+    for (std::size_t j = chunks > std::size_t(slots) ? chunks - slots : 0; j < chunks; ++j) drain(j);
+    return counts;
   }
-  streams.fence();
-  return counts;
 }
 
 template <class ExecutionSpace, class I>
@@ -326,24 +427,61 @@ typename fm_index<ExecutionSpace, I>::host_locations fm_index<ExecutionSpace, I>
 }
 
 template <class ExecutionSpace, class I>
-std::vector<std::uint8_t> fm_index<ExecutionSpace, I>::extract(std::uint64_t start, std::uint64_t length) const {
+void fm_index<ExecutionSpace, I>::extract(std::uint64_t start, std::uint64_t length, const view<std::uint8_t>& out) const {
   STRIX_USER_REQUIRE(start <= size() && length <= size() - start,
                      "fm_index: extract of [" + std::to_string(start) + ", " + std::to_string(start) + " + " +
                          std::to_string(length) + ") beyond a text of " + std::to_string(size()));
-  // Pieces of 4096 symbols (each from its own sample) so that a long range runs in parallel.
-  constexpr std::uint64_t piece = 4096;
-  const std::size_t pieces = (length + piece - 1) / piece;
-  std::vector<std::uint64_t> starts(pieces), lengths(pieces), at(pieces);
-  for (std::size_t j = 0; j < pieces; ++j) {
-    at[j] = j * piece;
-    starts[j] = start + at[j];
-    lengths[j] = std::min(piece, length - at[j]);
+  STRIX_USER_REQUIRE(out.extent(0) >= length, "fm_index: room for " + std::to_string(out.extent(0)) + " of " +
+                                                  std::to_string(length) + " extracted symbols");
+  STRIX_USER_REQUIRE(can_extract(), "fm_index: built without extract samples (fm_options::extract)");
+  if (length == 0) return;
+  using range = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
+  if constexpr (is_host_space_v<ExecutionSpace>) {
+    if (detail::fm_lockstep_applies(ref())) {
+      // Host threads walk several pieces in lockstep: pieces of 4096 symbols, as a batch.
+      constexpr std::uint64_t piece = 4096;
+      const std::int64_t pieces = std::int64_t((length + piece - 1) / piece);
+      auto starts = detail::allocate<std::uint64_t, memory_space>("strix::fm::extract_starts", pieces);
+      auto lengths = detail::allocate<std::uint64_t, memory_space>("strix::fm::extract_lengths", pieces);
+      auto at = detail::allocate<std::uint64_t, memory_space>("strix::fm::extract_at", pieces);
+      Kokkos::parallel_for("strix::fm_extract_pieces", range(space_, 0, pieces), KOKKOS_LAMBDA(const std::int64_t j) {
+        at(j) = std::uint64_t(j) * piece;
+        starts(j) = start + at(j);
+        lengths(j) = length - at(j) < piece ? length - at(j) : piece;
+      });
+      detail::fm_extract<ExecutionSpace, I>(space_, ref(), dv(view<const std::uint64_t>(starts.data(), pieces)),
+                                            dv(view<const std::uint64_t>(lengths.data(), pieces)),
+                                            dv(view<const std::uint64_t>(at.data(), pieces)), dv(out));
+      space_.fence();
+      return;
+    }
   }
-  auto d_starts = strix::to_device(space_, starts.data(), pieces, "strix::fm::extract_starts");
-  auto d_lengths = strix::to_device(space_, lengths.data(), pieces, "strix::fm::extract_lengths");
-  auto d_at = strix::to_device(space_, at.data(), pieces, "strix::fm::extract_at");
+  // Piece j covers text [j * rate, (j + 1) * rate) clipped to the range: a walk from the
+  // sample at its end (or the text's end, row 0) back over at most rate symbols.
+  const auto fm = ref();
+  const std::uint64_t rate = fm.sample_rate, end = start + length, first = start / rate;
+  const std::int64_t pieces = std::int64_t((end - 1) / rate - first + 1);
+  std::uint8_t* dst = out.data();
+  Kokkos::parallel_for("strix::fm_extract_range", range(space_, 0, pieces), KOKKOS_LAMBDA(const std::int64_t k) {
+    const std::uint64_t j = first + std::uint64_t(k);
+    const std::uint64_t lo = j * rate > start ? j * rate : start;
+    std::uint64_t p = (j + 1) * rate, row = 0;
+    if (p > fm.n) p = fm.n;
+    else row = fm.sampled_row(p / rate);
+    const std::uint64_t hi = p < end ? p : end;
+    while (p > lo) {
+      std::uint8_t c;
+      row = fm.lf(row, c);
+      --p;
+      if (p < hi) dst[p - start] = c;
+    }
+  });
+}
+
+template <class ExecutionSpace, class I>
+std::vector<std::uint8_t> fm_index<ExecutionSpace, I>::extract(std::uint64_t start, std::uint64_t length) const {
   auto d_out = detail::allocate<std::uint8_t, memory_space>("strix::fm::extracted", length);
-  extract(d_starts, d_lengths, d_at, d_out);
+  extract(start, length, view<std::uint8_t>(d_out.data(), length));
   std::vector<std::uint8_t> text(length);
   strix::copy(space_, Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data(), length), d_out);
   space_.fence();

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The device check: every suite of a CUDA build on a GPU machine, in one call of the device
+# tool, with a summary table last. Every session that changes code a CUDA build compiles runs
+# it before calling that work done, and quotes its summary line.
+#
+# On the 2-core development machine (no GPU; nvcc compiles):
+#   scripts/device-check.sh headers-command   prints the command that brings the device's
+#                                             Python 3.12 headers back (once per cache; run it
+#                                             through the device tool, then unpack its
+#                                             python-headers.tar.xz with `headers-unpack FILE`)
+#   scripts/device-check.sh pack              builds build/openmp (host fallback and host benches)
+#                                             and build/cuda-check (tests, bench, Python module),
+#                                             strips and xz-packs what the run needs into
+#                                             .carry/check/ (git-ignored; about 15 MB) with
+#                                             bench/prepare-inputs.sh's english.txt and chrX.dna
+# Through the device tool (64 MiB at most a call):
+#   run: scripts/device-check.sh run [quick|full]   carry: [".carry/check"]
+#     quick: doctest suite, the CLI scripts, pytest, smoke bench (about 6 minutes on an H100)
+#     full:  the same plus compute-sanitizer memcheck and racecheck on the FM-index suites
+# Logs go to $OUT (they come back); the summary table is printed last.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+carry="$root/.carry/check"
+cache="${STRIX_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/strix}"
+headers="$cache/device-python"
+what="${1:-}"
+
+# --- on the development machine -------------------------------------------------------------
+headers_command() {
+  cat <<'EOF'
+inc=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["include"])'); pb=$(python3 -c 'import pybind11;print(pybind11.get_include())'); python3 -c 'import sysconfig;print(sysconfig.get_config_var("EXT_SUFFIX"))' > /tmp/ext_suffix; tar -cJf $OUT/python-headers.tar.xz -C / --transform 's,^,device-python/,' ${inc#/} ${pb#/} ; cp /tmp/ext_suffix $OUT/ext_suffix
+EOF
+}
+
+headers_unpack() {
+  local tarball="$1" suffix_file
+  suffix_file="$(dirname "$tarball")/ext_suffix"
+  rm -rf "$headers" && mkdir -p "$cache"
+  tar -xJf "$tarball" -C "$cache"
+  cp "$suffix_file" "$headers/ext_suffix"
+  echo "$headers"
+}
+
+pack() {
+  [ -f "$headers/ext_suffix" ] || { echo "device-check: no device Python headers in $headers (see headers-command)" >&2; exit 1; }
+  local py_inc pb_inc suffix
+  py_inc="$(find "$headers" -name Python.h -printf '%h\n' | head -1)"
+  pb_inc="$(find "$headers" -path '*pybind11/pybind11.h' -printf '%h\n' | head -1)"
+  pb_inc="$(dirname "$pb_inc")"
+  suffix="$(cat "$headers/ext_suffix")"
+  # The host build first: its strix becomes the CUDA build's strix-host.
+  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON >/dev/null
+  STRIX_HOST_FALLBACK_EXE="$root/build/openmp/strix" "$root/scripts/build.sh" cuda "$root/build/cuda-check" \
+    -DSTRIX_ENABLE_TESTS=ON -DSTRIX_ENABLE_BENCH=ON -DSTRIX_ENABLE_PYTHON=ON \
+    -DSTRIX_PYTHON_FOREIGN_INCLUDE_DIRS="$py_inc;$pb_inc" -DSTRIX_PYTHON_EXT_SUFFIX="$suffix" >/dev/null
+  local stage; stage="$(mktemp -d)"
+  mkdir -p "$stage/bin" "$stage/host" "$stage/lib" "$stage/python"
+  local c="$root/build/cuda-check" h="$root/build/openmp"
+  cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/"
+  for b in strix_bench_fm strix_bench_gen strix_bench_divsufsort; do
+    [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
+  done
+  for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm; do
+    [ -x "$h/bench/$b" ] && cp "$h/bench/$b" "$stage/host/"
+  done
+  cp "$c"/python/strix*.so "$c/python/strix.pyi" "$stage/python/"
+  strip "$stage"/bin/* "$stage"/host/* "$stage"/python/*.so 2>/dev/null
+  # The shared libraries the binaries take from Debian, which the device image lacks.
+  for f in "$stage"/bin/* "$stage"/host/* "$stage"/python/*.so; do
+    ldd "$f" 2>/dev/null | awk '/=> \// { print $3 }'
+  done | sort -u | grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*)\.so' |
+    while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+  mkdir -p "$carry"
+  tar -cf - -C "$stage" . | xz -6 -T0 > "$carry/check.tar.xz"
+  git -C "$root" rev-parse --short HEAD > "$carry/commit"
+  git -C "$root" status --porcelain --untracked-files=no | grep -q . && echo "+local changes" >> "$carry/commit"
+  rm -rf "$stage"
+  "$root/bench/prepare-inputs.sh" >/dev/null
+  # Only the two inputs the smoke bench reads travel (the call's 64 MiB).
+  mkdir -p "$carry/data"
+  ln -f "$root/.carry/data/english.txt.xz" "$root/.carry/data/chrX.dna.xz" "$carry/data/"
+  echo "packed: $(du -h "$carry/check.tar.xz" | cut -f1) of binaries ($(cat "$carry/commit" | xargs))"
+}
+
+# --- on the GPU machine ---------------------------------------------------------------------
+summary_rows=()
+row() { summary_rows+=("| $1 | $2 | $3 |"); }
+
+run_check() {
+  local mode="${1:-quick}" out="${OUT:-/tmp/strix-check-out}" w=/tmp/strix-check
+  mkdir -p "$out" "$w"
+  tar -xJf "$carry/check.tar.xz" -C "$w"
+  export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false STRIX_TEST_DATA_DIR="$root/tests"
+  local bin="$w/bin" gpu
+  gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+  echo "device check: $gpu; host $(nproc) cores; commit $(cat "$carry/commit" | xargs); $(date -u +%FT%TZ)"
+  echo "strix: $("$bin/strix" --version)"
+
+  # 1. The doctest suite (every case runs on CUDA, 32- and 64-bit).
+  timeout 900 "$bin/strix_tests" > "$out/tests.log" 2>&1
+  local rc=$? cases
+  cases="$(grep 'test cases:' "$out/tests.log" | tail -1 | sed 's/\[doctest\] //; s/  */ /g')"
+  row "strix_tests (CUDA)" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" "$cases"
+  [ $rc -eq 0 ] || grep -B2 -A6 'ERROR:' "$out/tests.log" | head -40
+
+  # 2. Every CLI script against the CUDA strix (strix-host beside it serves --backend openmp|serial).
+  local s name last
+  for s in cli_test cli_lcp_repeats_test cli_wt_test cli_index_test cli_algorithm_test cli_determinism_test cli_hardening_test; do
+    timeout 600 bash "$root/tests/cli/$s.sh" "$bin/strix" > "$out/$s.log" 2>&1
+    rc=$?
+    last="$(grep -E '[0-9]+ passed|passed|failed' "$out/$s.log" | tail -1)"
+    row "$s" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" "${last:-no summary}"
+    [ $rc -eq 0 ] || grep -iE 'FAIL|differs|error' "$out/$s.log" | head -10
+  done
+
+  # 3. The Python module of the CUDA build, on the device's interpreter.
+  if python3 -c 'import numpy, pytest' 2>/dev/null; then
+    PYTHONPATH="$w/python" timeout 900 python3 -m pytest -q -p no:cacheprovider "$root/tests/python" > "$out/python.log" 2>&1
+    rc=$?
+    row "pytest (CUDA module)" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" "$(tail -1 "$out/python.log")"
+    [ $rc -eq 0 ] || grep -E 'FAILED|Error' "$out/python.log" | head -10
+  else
+    row "pytest (CUDA module)" "not run" "no numpy/pytest for python3"
+  fi
+
+  # 4. compute-sanitizer on the FM-index suites (full only: minutes).
+  if [ "$mode" = full ]; then
+    local tool
+    for tool in memcheck racecheck; do
+      timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 9 "$bin/strix_tests" --test-suite='fm_index*' \
+        --test-case='*<Cuda*' > "$out/sanitizer-$tool.log" 2>&1
+      rc=$?
+      row "compute-sanitizer $tool (fm_index)" "$([ $rc -eq 0 ] && echo clean || echo "FAIL (exit $rc)")" \
+        "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.log" | tail -1)"
+    done
+  fi
+
+  # 5. Smoke bench: the SA of english.txt and FM count of chrX.dna, beside RESULTS.md's figures
+  # (H200, 2026-11-26, c4b2520: 28.6 ms total; 743 M 32-mers/s on device views).
+  local in=/tmp/strix-in inputs="english.txt chrX.dna" f
+  source "$root/bench/device-inputs.sh"
+  f="$in/english.txt"
+  if [ -f "$f" ]; then
+    "$bin/strix" sa "$f" -o /tmp/check.sa --stats > /dev/null 2>&1  # warm-up
+    local r
+    for r in 1 2 3 4 5; do "$bin/strix" sa "$f" -o /tmp/check.sa --stats > "$out/sa-english.$r.json" 2>/dev/null; done
+    local ms; ms="$(python3 - "$out" <<'PY'
+import json, statistics, sys
+t = [json.load(open(f"{sys.argv[1]}/sa-english.{r}.json"))["total_seconds"] for r in range(1, 6)]
+print(f"{statistics.median(t) * 1e3:.1f}")
+PY
+)"
+    "$bin/strix" check "$f" /tmp/check.sa > /dev/null 2>&1 && local ok=correct || local ok=WRONG
+    row "smoke: strix sa english.txt" "$ok" "median of 5: $ms ms total (H200 c4b2520: 28.6 ms)"
+  else
+    row "smoke: strix sa english.txt" "not run" "english.txt not carried"
+  fi
+  f="$in/chrX.dna"
+  if [ -f "$f" ] && [ -x "$bin/strix_bench_fm" ]; then
+    timeout 600 "$bin/strix_bench_fm" "$f" --patterns 1000000 --runs 3 > "$out/fm-chrX.log" 2>&1
+    local c32 loc
+    c32="$(awk '$2 ~ /_s32_count32_device$/ { print $3 }' "$out/fm-chrX.log")"
+    loc="$(awk '$2 ~ /_s32_locate20_device$/ { print $3 }' "$out/fm-chrX.log")"
+    row "smoke: FM chrX.dna, 10^6 32-mers" "${c32:+ran}" "count ${c32:-?} M/s on device views (H200 c4b2520, 10^7: 743); locate ${loc:-?} M occ/s"
+  else
+    row "smoke: FM chrX.dna" "not run" "chrX.dna or strix_bench_fm not carried"
+  fi
+
+  echo
+  echo "| check | result | detail |"
+  echo "|---|---|---|"
+  printf '%s\n' "${summary_rows[@]}" | tee "$out/summary.md"
+  local failed; failed="$(printf '%s\n' "${summary_rows[@]}" | grep -c 'FAIL\|WRONG')"
+  echo "summary: $((${#summary_rows[@]} - failed)) of ${#summary_rows[@]} checks passed on $gpu"
+  [ "$failed" -eq 0 ]
+}
+
+case "$what" in
+  headers-command) headers_command ;;
+  headers-unpack) headers_unpack "$2" ;;
+  pack) pack ;;
+  run) run_check "${2:-quick}" ;;
+  *) sed -n '3,22p' "${BASH_SOURCE[0]}"; exit 2 ;;
+esac
