@@ -12,6 +12,10 @@
 # PYTHON names the interpreter the module was built for (default python3).
 # Every step is time-boxed and logged under $OUT (default /tmp/strix-fm-out); RESULT lines
 # and the test summaries are printed.
+# With scripts/device-check.sh's pack (.carry/check/check.tar.xz, its data/ folder) instead of
+# the folders above: unpacked to /tmp/strix-check, its host/ and python/ used. STRIX_FM_INPUTS
+# names the inputs (default "english.txt chrX.dna"; linux.tar too); `reference` indexes the
+# multi-FASTA contigs.fa through the tool (--stats: build time, peak, size).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 carry="$root/.carry"
@@ -21,8 +25,15 @@ threads="${3:-16}"
 out="${OUT:-/tmp/strix-fm-out}"
 bin="${STRIX_BIN:-$carry/bin}"
 host="$bin/host"
+python_dir="$carry/python"
+if [ -f "$carry/check/check.tar.xz" ] && [ ! -d "$carry/bin" ]; then
+  mkdir -p /tmp/strix-check && tar -xJf "$carry/check/check.tar.xz" -C /tmp/strix-check
+  bin=/tmp/strix-check/bin host=/tmp/strix-check/host python_dir=/tmp/strix-check/python
+  export LD_LIBRARY_PATH="/tmp/strix-check/lib:${LD_LIBRARY_PATH:-}"
+  carry="$carry/check"
+fi
 in=/tmp/strix-in
-inputs="english.txt chrX.dna"
+inputs="${STRIX_FM_INPUTS:-english.txt chrX.dna}"
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}"
 export OMP_PROC_BIND=false
@@ -39,13 +50,55 @@ fi
 if [ "$what" = python ] || [ "$what" = all ]; then
   echo "== the Python module of the CUDA build (issue 20)"
   py="${PYTHON:-python3}"
-  if [ -d "$carry/python" ] && "$py" -c 'import numpy, pytest' 2>/dev/null; then
-    PYTHONPATH="$carry/python" timeout 600 "$py" -m pytest -q -p no:cacheprovider "$root/tests/python" \
+  if [ -d "$python_dir" ] && "$py" -c 'import numpy, pytest' 2>/dev/null; then
+    PYTHONPATH="$python_dir" timeout 600 "$py" -m pytest -q -p no:cacheprovider "$root/tests/python" \
       > "$out/python.log" 2>&1
     echo "pytest exit $?"; tail -3 "$out/python.log"
   else
     echo "skipped: no carried module, or no numpy/pytest for $py"
   fi
+fi
+
+if [ "$what" = reference ]; then
+  inputs="contigs.fa"; source "$root/bench/device-inputs.sh"
+  echo "== contigs.fa: the multi-FASTA reference through the tool (CUDA), three builds"
+  for r in 1 2 3; do
+    timeout 300 "$bin/strix" index "$in/contigs.fa" --fasta -o /tmp/contigs.idx --stats > "$out/reference.$r.json" 2> "$out/reference.err"
+  done
+  python3 - "$out" "$in/contigs.fa" <<'PY'
+import json, os, statistics, sys
+rows = [json.load(open(f"{sys.argv[1]}/reference.{r}.json")) for r in (1, 2, 3)]
+n = rows[0].get("n", 0)
+total = statistics.median(r.get("total_seconds", 0) for r in rows)
+print(f"RESULT reference_n {n} symbols")
+print(f"RESULT reference_total_ms {total * 1e3:.4g} ms")
+for key in ("peak_bytes_per_input_byte", "bits_per_symbol", "peak_device_bytes"):
+    if key in rows[0]: print(f"RESULT reference_{key} {rows[0][key]} -")
+print(f"RESULT reference_file_bytes {os.path.getsize('/tmp/contigs.idx')} B")
+PY
+  cat "$out/reference.1.json" | head -c 1500; echo
+fi
+
+if [ "$what" = pycount ]; then
+  source "$root/bench/device-inputs.sh"
+  echo "== the Python module's FMIndex.count on the GPU beside the C++ call (chrX.dna, 10^7 32-mers from NumPy arrays)"
+  PYTHONPATH="$python_dir" timeout 300 python3 - "$in/chrX.dna" <<'PY'
+import statistics, sys, time
+import numpy as np
+import strix
+text = np.fromfile(sys.argv[1], dtype=np.uint8)
+fm = strix.FMIndex.build(text, sample_rate=32)
+rng = np.random.default_rng(1)
+m, k = 10_000_000, 32
+starts = rng.integers(0, len(text) - k, size=m)
+patterns = text[starts[:, None] + np.arange(k)].reshape(-1)
+offsets = np.arange(0, (m + 1) * k, k, dtype=np.uint64)
+fm.count(patterns, offsets)
+times = []
+for _ in range(5):
+    t0 = time.perf_counter(); c = fm.count(patterns, offsets); times.append(time.perf_counter() - t0)
+print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4g} Mpatterns/s (backend {fm.backend()}, {int((c > 0).sum())} found)")
+PY
 fi
 
 if [ "$what" = bench ] || [ "$what" = all ]; then
