@@ -30,7 +30,7 @@ what="${1:-}"
 # --- on the development machine -------------------------------------------------------------
 headers_command() {
   cat <<'EOF'
-inc=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["include"])'); pb=$(python3 -c 'import pybind11;print(pybind11.get_include())'); python3 -c 'import sysconfig;print(sysconfig.get_config_var("EXT_SUFFIX"))' > /tmp/ext_suffix; tar -cJf $OUT/python-headers.tar.xz -C / --transform 's,^,device-python/,' ${inc#/} ${pb#/} ; cp /tmp/ext_suffix $OUT/ext_suffix
+inc=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["include"])'); cfg=$(ls -d /usr/include/*/$(basename $inc) 2>/dev/null); pb=$(python3 -c 'import pybind11;print(pybind11.get_include())'); python3 -c 'import sysconfig;print(sysconfig.get_config_var("EXT_SUFFIX"))' > $OUT/ext_suffix; tar -cJf $OUT/python-headers.tar.xz -C / --transform 's,^,device-python/,' ${inc#/} ${cfg#/} ${pb#/} && ls -la $OUT
 EOF
 }
 
@@ -47,25 +47,27 @@ pack() {
   [ -f "$headers/ext_suffix" ] || { echo "device-check: no device Python headers in $headers (see headers-command)" >&2; exit 1; }
   local py_inc pb_inc suffix
   py_inc="$(find "$headers" -name Python.h -printf '%h\n' | head -1)"
+  # Debian and Ubuntu keep pyconfig.h under the multiarch folder, included as <TRIPLET/pythonX.Y/...>.
+  py_inc="$py_inc;$(dirname "$py_inc")"
   pb_inc="$(find "$headers" -path '*pybind11/pybind11.h' -printf '%h\n' | head -1)"
   pb_inc="$(dirname "$pb_inc")"
   suffix="$(cat "$headers/ext_suffix")"
   # The host build first: its strix becomes the CUDA build's strix-host.
-  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON >/dev/null
+  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON >/dev/null || exit 1
   STRIX_HOST_FALLBACK_EXE="$root/build/openmp/strix" "$root/scripts/build.sh" cuda "$root/build/cuda-check" \
     -DSTRIX_ENABLE_TESTS=ON -DSTRIX_ENABLE_BENCH=ON -DSTRIX_ENABLE_PYTHON=ON \
-    -DSTRIX_PYTHON_FOREIGN_INCLUDE_DIRS="$py_inc;$pb_inc" -DSTRIX_PYTHON_EXT_SUFFIX="$suffix" >/dev/null
+    -DSTRIX_PYTHON_FOREIGN_INCLUDE_DIRS="$py_inc;$pb_inc" -DSTRIX_PYTHON_EXT_SUFFIX="$suffix" >/dev/null || exit 1
   local stage; stage="$(mktemp -d)"
   mkdir -p "$stage/bin" "$stage/host" "$stage/lib" "$stage/python"
   local c="$root/build/cuda-check" h="$root/build/openmp"
-  cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/"
+  cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/" || exit 1
   for b in strix_bench_fm strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
   done
   for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm; do
     [ -x "$h/bench/$b" ] && cp "$h/bench/$b" "$stage/host/"
   done
-  cp "$c"/python/strix*.so "$c/python/strix.pyi" "$stage/python/"
+  cp "$c"/python/strix*.so "$c/python/strix.pyi" "$stage/python/" || exit 1
   strip "$stage"/bin/* "$stage"/host/* "$stage"/python/*.so 2>/dev/null
   # The shared libraries the binaries take from Debian, which the device image lacks.
   for f in "$stage"/bin/* "$stage"/host/* "$stage"/python/*.so; do
@@ -77,7 +79,8 @@ pack() {
   git -C "$root" rev-parse --short HEAD > "$carry/commit"
   git -C "$root" status --porcelain --untracked-files=no | grep -q . && echo "+local changes" >> "$carry/commit"
   rm -rf "$stage"
-  "$root/bench/prepare-inputs.sh" >/dev/null
+  [ -f "$root/.carry/data/english.txt.xz" ] && [ -f "$root/.carry/data/chrX.dna.xz" ] ||
+    "$root/bench/prepare-inputs.sh" >/dev/null
   # Only the two inputs the smoke bench reads travel (the call's 64 MiB).
   mkdir -p "$carry/data"
   ln -f "$root/.carry/data/english.txt.xz" "$root/.carry/data/chrX.dna.xz" "$carry/data/"
