@@ -14,7 +14,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${STRIX_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/strix}"
 prefix="$cache/kokkos-$variant"
 jobs="${STRIX_JOBS:-$(nproc)}"
-stamp="$prefix/.strix-bootstrap-$(cat "$here"/cmake/kokkos-patches/*.patch | sha1sum | cut -c1-12)"
+# The stamp covers the patches that change this variant's build: those named *-cuda-only-*
+# touch CUDA sources alone, so a new one rebuilds the CUDA Kokkos only.
+variant_patches=()
+for p in "$here"/cmake/kokkos-patches/*.patch; do
+  [ "$variant" != cuda ] && [[ "$(basename "$p")" == *-cuda-only-* ]] && continue
+  variant_patches+=("$p")
+done
+stamp="$prefix/.strix-bootstrap-$(cat "${variant_patches[@]}" | sha1sum | cut -c1-12)"
 
 if [ -f "$stamp" ]; then echo "$prefix"; exit 0; fi
 log() { echo "strix-bootstrap: $*" >&2; }

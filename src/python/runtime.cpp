@@ -176,20 +176,21 @@ void in_kokkos(const std::function<void()>& task) {
     return true;
   }();
   (void)registered;
-  // The GIL taken back outside a destructor: a daemon thread that takes it while the
-  // interpreter finalizes is ended by a forced unwind, which a destructor (noexcept) would
-  // turn into std::terminate.
+  // Whether this is a daemon thread, asked once per thread while it holds the GIL: at exit
+  // such a thread must not take the GIL again (below).
+  thread_local const bool daemon =
+      py::module_::import("threading").attr("current_thread")().attr("daemon").cast<bool>();
   PyThreadState* state = PyEval_SaveThread();
   try {
     the_kokkos_thread().run(task);
   } catch (const kokkos_stopped&) {
-    PyEval_RestoreThread(state);
-    // A daemon thread still calling at exit waits for the process to end, as the interpreter
-    // would stop it when it next took the GIL; any other caller gets the RuntimeError.
-    if (py::module_::import("threading").attr("current_thread")().attr("daemon").cast<bool>()) {
-      PyEval_SaveThread();
+    // A daemon thread still calling at exit waits for the process to end without the GIL:
+    // taking it while the interpreter finalizes ends the thread by a forced unwind whose
+    // destructors would release Python objects without the GIL, beside the collector
+    // (Python 3.12 crashed so). Any other caller gets the RuntimeError.
+    if (daemon)
       for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
-    }
+    PyEval_RestoreThread(state);
     throw;
   } catch (...) {
     PyEval_RestoreThread(state);
