@@ -8,7 +8,8 @@
 #   lib/       shared libraries the binaries need beyond the machine's (libsdsl, libhts, ...)
 #   python/    the CUDA build's module (strix.cpython-*.so and strix.pyi) when issue 20 is to be checked
 #   data/*.xz  english.txt, chrX.dna (bench/prepare-inputs.sh)
-#   bench/run-fm-device.sh [tests|bench|python|all] [PATTERNS] [THREADS]
+#   bench/run-fm-device.sh [tests|bench|gpu|host|python|pycount|reference|all] [PATTERNS] [THREADS]
+# STRIX_FM_HOST_PATTERNS: patterns a length for the host side by side (default 10^6).
 # PYTHON names the interpreter the module was built for (default python3).
 # Every step is time-boxed and logged under $OUT (default /tmp/strix-fm-out); RESULT lines
 # and the test summaries are printed.
@@ -101,18 +102,22 @@ print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4
 PY
 fi
 
-if [ "$what" = bench ] || [ "$what" = all ]; then
+# bench: the GPU runs and the host side by side; gpu or host: one of them.
+if [ "$what" = bench ] || [ "$what" = all ] || [ "$what" = gpu ] || [ "$what" = host ]; then
   source "$root/bench/device-inputs.sh"
   for name in $inputs; do
     f="$in/$name"
     [ -f "$f" ] || { echo "$name: not carried"; continue; }
-    echo "== $name: strix on the GPU ($patterns patterns a length)"
-    timeout 900 "$bin/strix_bench_fm" "$f" --patterns "$patterns" --runs 3 2>&1 | tee "$out/$name.gpu.log" | grep RESULT
-    echo "== $name: the host side by side, $threads threads, 10^6 patterns (strix OpenMP / SDSL / SeqAn3)"
+    if [ "$what" != host ]; then
+      echo "== $name: strix on the GPU ($patterns patterns a length)"
+      timeout 900 "$bin/strix_bench_fm" "$f" --patterns "$patterns" --runs 3 2>&1 | tee "$out/$name.gpu.log" | grep RESULT
+    fi
+    [ "$what" = gpu ] && continue
+    echo "== $name: the host side by side, $threads threads, ${STRIX_FM_HOST_PATTERNS:-1000000} patterns (strix OpenMP / SDSL / SeqAn3)"
     for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm; do
       [ -x "$host/$b" ] || { echo "$b: not carried"; continue; }
       [ "$b" = strix_bench_seqan3_fm ] && LC_ALL=C grep -q '[^ACGTN]' "$f" && continue
-      OMP_NUM_THREADS="$threads" timeout 900 "$host/$b" "$f" --patterns 1000000 --runs 3 2>&1 |
+      OMP_NUM_THREADS="$threads" timeout 900 "$host/$b" "$f" --patterns "${STRIX_FM_HOST_PATTERNS:-1000000}" --runs 3 2>&1 |
         tee "$out/$name.$b.log" | grep RESULT
     done
   done
