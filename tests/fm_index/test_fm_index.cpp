@@ -89,7 +89,8 @@ void check_fm(const std::string& name, strix::text_index<typename C::space, type
     for (std::uint64_t b : {a, a + 1, a + rate, a + rate + 1, n})
       if (a <= n && b <= n && a <= b) cuts.emplace_back(a, b);
   Kokkos::View<std::uint8_t*, typename C::memory_space> d_out("extracted", n + 1);
-  for (const auto& [a, b] : cuts) {
+  for (const auto& cut : cuts) {
+    const std::uint64_t a = cut.first, b = cut.second;  // (not a structured binding: doctest's message captures it)
     fm.extract(a, b - a, Kokkos::View<std::uint8_t*, typename C::memory_space>(d_out.data(), b - a + 1));
     const auto got = to_vector(Kokkos::View<std::uint8_t*, typename C::memory_space>(d_out.data(), b - a));
     REQUIRE_MESSAGE(got == bytes(text.begin() + a, text.begin() + b), "range [" << a << ", " << b << ")");

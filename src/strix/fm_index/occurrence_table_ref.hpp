@@ -74,16 +74,9 @@ struct occurrence_table_ref {
     }
   };
 
-  // Line `index`, as far as a query at offset `o` reads it: the first sector (header and
-  // symbols 0..63) always, the second (symbols 64..191) only when o >= 64 — a third fewer
-  // sectors from memory on average, which bounds the device's searches.
-  KOKKOS_INLINE_FUNCTION void load(P index, unsigned o, line& l) const {
+  KOKKOS_INLINE_FUNCTION void load(P index, line& l) const {
     detail::load_32_bytes(lines + index * occ_line_words, l.w);
-    if (o >= 64) {
-      detail::load_32_bytes(lines + index * occ_line_words + 4, l.w + 4);
-    } else {
-      l.w[4] = l.w[5] = l.w[6] = l.w[7] = 0;
-    }
+    detail::load_32_bytes(lines + index * occ_line_words + 4, l.w + 4);
   }
   // Flagged lines before line `index` (whose header is l).
   KOKKOS_INLINE_FUNCTION P flagged_before(P index, const line& l) const {
@@ -93,7 +86,7 @@ struct occurrence_table_ref {
   // Occurrences of symbol c in the BWT's first i symbols, 0 <= i <= n.
   KOKKOS_INLINE_FUNCTION P rank(std::uint8_t c, P i) const {
     line l;
-    load(i / occ_line_symbols, unsigned(i % occ_line_symbols), l);
+    load(i / occ_line_symbols, l);
     return rank_in(c, i, l);
   }
 
@@ -101,11 +94,9 @@ struct occurrence_table_ref {
   // a backward-search interval do once it is narrow.
   KOKKOS_INLINE_FUNCTION void rank_pair(std::uint8_t c, P i, P j, P& ri, P& rj) const {
     line l;
-    const bool same = j / occ_line_symbols == i / occ_line_symbols;
-    const unsigned oi = unsigned(i % occ_line_symbols), oj = unsigned(j % occ_line_symbols);
-    load(i / occ_line_symbols, same && oj > oi ? oj : oi, l);
+    load(i / occ_line_symbols, l);
     ri = rank_in(c, i, l);
-    if (!same) load(j / occ_line_symbols, oj, l);
+    if (j / occ_line_symbols != i / occ_line_symbols) load(j / occ_line_symbols, l);
     rj = rank_in(c, j, l);
   }
 
@@ -133,7 +124,7 @@ struct occurrence_table_ref {
     const P index = i / occ_line_symbols;
     const unsigned o = static_cast<unsigned>(i % occ_line_symbols);
     line l;
-    load(index, o, l);
+    load(index, l);
     std::uint8_t c = symbol_of[l.code_at(o)];
     if (l.flagged()) {
       const P at = flagged_before(index, l) * occ_line_symbols + o;

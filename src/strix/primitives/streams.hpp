@@ -4,7 +4,10 @@
 // one while another computes. The portable default hands out the given instance (host
 // spaces gain nothing from more); the CUDA overload gives each instance its own stream.
 #include <Kokkos_Core.hpp>
+#include <cstddef>
 #include <vector>
+
+#include <strix/core/copy.hpp>
 
 #include <strix/primitives/vendor.hpp>
 
@@ -18,6 +21,13 @@ class stream_pool {
   const ExecSpace& operator[](int i) const { return spaces_[i]; }
   void fence() const {
     for (const auto& s : spaces_) s.fence();
+  }
+  // `bytes` from src to dst (each in host memory or the space's) in instance i's order; it
+  // may return before the copy ends (the CUDA overload does, and pinned host memory makes the
+  // copy overlap other instances' work): fence instance i before the host reads dst or
+  // reuses src.
+  void copy(int i, void* dst, bool dst_on_host, const void* src, bool src_on_host, std::size_t bytes) const {
+    detail::copy_bytes(spaces_[i], dst, dst_on_host, src, src_on_host, bytes);
   }
 
  private:

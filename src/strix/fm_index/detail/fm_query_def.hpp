@@ -369,7 +369,6 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
     st.reserve(slots, chunk, most_bytes);
     primitives::stream_pool<ExecutionSpace> streams(space_, slots);
     space_.fence();
-    using pinned = staging_space_t<ExecutionSpace>;
     const std::size_t sb = st.slot_bytes, sq = st.slot_patterns;
     const auto drain = [&](std::size_t j) {  // chunk j's counts, copied out, to the answer
       const std::size_t first = j * chunk, k = std::min(chunk, m - first);
@@ -392,10 +391,11 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
       device_view<std::uint8_t, ExecutionSpace> b(st.bytes.data() + s * sb, length);
       device_view<std::uint64_t, ExecutionSpace> o(st.offsets.data() + s * (sq + 1), k + 1);
       device_view<I, ExecutionSpace> c(st.counts.data() + s * sq, k);
-      strix::copy(sp, b, Kokkos::View<const std::uint8_t*, pinned, Kokkos::MemoryUnmanaged>(hb, length));
-      strix::copy(sp, o, Kokkos::View<const std::uint64_t*, pinned, Kokkos::MemoryUnmanaged>(ho, k + 1));
+      // (The pool's copies: Kokkos 3.4's deep_copy with an instance waits for its copy.)
+      streams.copy(s, b.data(), false, hb, true, length);
+      streams.copy(s, o.data(), false, ho, true, (k + 1) * sizeof(std::uint64_t));
       detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
-      strix::copy(sp, Kokkos::View<I*, pinned, Kokkos::MemoryUnmanaged>(hc, k), c);
+      streams.copy(s, hc, true, c.data(), false, k * sizeof(I));
     }
     for (std::size_t j = chunks > std::size_t(slots) ? chunks - slots : 0; j < chunks; ++j) drain(j);
     return counts;

@@ -20,6 +20,12 @@ std::vector<Kokkos::Cuda> create_stream_instances(int count, std::vector<void*>&
   return spaces;
 }
 
+void copy_on_stream(void* stream, void* dst, const void* src, std::size_t bytes) {
+  // cudaMemcpyDefault: the pointers tell the direction (unified addressing); from and to pinned
+  // host memory the copy is truly asynchronous.
+  check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream)), "cudaMemcpyAsync");
+}
+
 void destroy_streams(std::vector<void*>& streams) {
   for (void* s : streams) {
     cudaStreamSynchronize(static_cast<cudaStream_t>(s));

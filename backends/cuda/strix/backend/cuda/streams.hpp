@@ -4,6 +4,7 @@
 // their own (created and destroyed in streams.cpp), so that copies and kernels of different
 // instances overlap. No CUDA runtime type here.
 #include <Kokkos_Core.hpp>
+#include <cstddef>
 #include <vector>
 
 #include <strix/primitives/streams.hpp>  // the primary template (streams.cpp includes only this file)
@@ -14,6 +15,9 @@ namespace strix::backend::cuda {
 // and destroys them.
 std::vector<Kokkos::Cuda> create_stream_instances(int count, std::vector<void*>& streams);
 void destroy_streams(std::vector<void*>& streams);
+// `bytes` from src to dst on `stream`, returning at once (Kokkos 3.4's deep_copy with an
+// instance fences it and waits for the copy).
+void copy_on_stream(void* stream, void* dst, const void* src, std::size_t bytes);
 
 }  // namespace strix::backend::cuda
 
@@ -36,6 +40,9 @@ class stream_pool<Kokkos::Cuda> {
   const Kokkos::Cuda& operator[](int i) const { return spaces_[i]; }
   void fence() const {
     for (const auto& s : spaces_) s.fence();
+  }
+  void copy(int i, void* dst, bool /*dst_on_host*/, const void* src, bool /*src_on_host*/, std::size_t bytes) const {
+    if (bytes > 0) backend::cuda::copy_on_stream(streams_[i], dst, src, bytes);
   }
 
  private:
