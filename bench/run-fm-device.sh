@@ -98,7 +98,7 @@ fm.count(patterns, offsets)
 times = []
 for _ in range(5):
     t0 = time.perf_counter(); c = fm.count(patterns, offsets); times.append(time.perf_counter() - t0)
-print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4g} Mpatterns/s (backend {fm.backend()}, {int((c > 0).sum())} found)")
+print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4g} Mpatterns/s (backend {fm.backend}, {int((c > 0).sum())} found)")
 PY
 fi
 
