@@ -8,12 +8,16 @@
 //   strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K]
 //                  [--layout automatic|occurrence_table|wavelet_matrix|huffman_tree]
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
 
+#include <strix/core/copy.hpp>
+#include <strix/core/staging.hpp>
 #include <strix/index/text_index.hpp>
 
 #include "fm_patterns.hpp"
@@ -22,6 +26,52 @@ namespace {
 
 using space = Kokkos::DefaultExecutionSpace;
 using mem = space::memory_space;
+
+// The host-array count's parts, each timed alone over the whole batch: the host threads' copy
+// of the patterns and offsets into pinned memory, the copy to the device, the searches (the
+// device-view figure) and the answer's way back; against them the whole call.
+void host_array_phases(const std::string& tag, const strix_bench::pattern_set& p, int runs, double search,
+                       double whole) {
+  using pinned = strix::staging_space_t<space>;
+  using host = Kokkos::DefaultHostExecutionSpace;
+  const std::size_t nb = p.bytes.size(), no = p.offsets.size(), m = p.size();
+  Kokkos::View<std::uint8_t*, pinned> h_bytes(Kokkos::view_alloc(Kokkos::WithoutInitializing, "pinned"), nb);
+  Kokkos::View<std::uint64_t*, pinned> h_offsets(Kokkos::view_alloc(Kokkos::WithoutInitializing, "pinned"), no);
+  Kokkos::View<std::uint8_t*, mem> d_bytes(Kokkos::view_alloc(Kokkos::WithoutInitializing, "d"), nb);
+  Kokkos::View<std::uint64_t*, mem> d_offsets(Kokkos::view_alloc(Kokkos::WithoutInitializing, "d"), no);
+  Kokkos::View<std::uint32_t*, mem> d_counts("c", m);
+  const std::uint8_t* src = p.bytes.data();
+  const std::uint64_t* offs = p.offsets.data();
+  std::uint8_t* dst = h_bytes.data();
+  std::uint64_t* dst_o = h_offsets.data();
+  constexpr std::size_t block = 1 << 16;
+  const std::size_t blocks = (nb + block - 1) / block, oblocks = (no + block - 1) / block;
+  const double fill = strix_bench::median_seconds(runs, [&] {
+    Kokkos::parallel_for("fill", Kokkos::RangePolicy<host>(0, blocks + oblocks), [=](const std::size_t b) {
+      if (b < blocks) {
+        std::memcpy(dst + b * block, src + b * block, std::min(block, nb - b * block));
+      } else {
+        const std::size_t lo = (b - blocks) * block, hi = std::min(no, lo + block);
+        for (std::size_t q = lo; q < hi; ++q) dst_o[q] = offs[q] - offs[0];
+      }
+    });
+    host().fence();
+  });
+  const double h2d = strix_bench::median_seconds(runs, [&] {
+    Kokkos::deep_copy(d_bytes, h_bytes);
+    Kokkos::deep_copy(d_offsets, h_offsets);
+  });
+  const double back = strix_bench::median_seconds(runs, [&] {
+    std::vector<std::uint32_t> answer(m);
+    strix::copy(space(), Kokkos::View<std::uint32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(answer.data(), m), d_counts);
+    space().fence();
+  });
+  std::printf("RESULT %s_count32_phase_fill_ms %.4g ms\n", tag.c_str(), fill * 1e3);
+  std::printf("RESULT %s_count32_phase_h2d_ms %.4g ms\n", tag.c_str(), h2d * 1e3);
+  std::printf("RESULT %s_count32_phase_search_ms %.4g ms\n", tag.c_str(), search * 1e3);
+  std::printf("RESULT %s_count32_phase_answer_ms %.4g ms\n", tag.c_str(), back * 1e3);
+  std::printf("RESULT %s_count32_host_arrays_ms %.4g ms\n", tag.c_str(), whole * 1e3);
+}
 
 template <class I>
 void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ,
@@ -62,6 +112,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
         const double host = strix_bench::median_seconds(runs, [&] { fm.count(p.bytes.data(), p.offsets.data(), p.size()); });
         std::printf("RESULT %s_count%zu_device %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / device / 1e6);
         std::printf("RESULT %s_count%zu_host_arrays %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / host / 1e6);
+        if (length == 32) host_array_phases(tag, p, runs, device, host);
       }
     }
     // Locate: the patterns of at most max_occ occurrences (a handful of frequent ones, such
