@@ -328,7 +328,12 @@ inline bool fm_stage_chunk(const std::uint8_t* bytes, const std::uint64_t* offse
 template <class ExecutionSpace, class I>
 std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, const std::uint64_t* offsets,
                                                   std::size_t m) const {
-  std::vector<I> counts(m);
+  // The answer on huge pages where the kernel allows: its first touch otherwise faults page
+  // by page (22 ms of a 61 ms call for 10^7 counts on the H100 machine's host, RESULTS §29).
+  std::vector<I> counts;
+  counts.reserve(m);
+  advise_huge_pages(counts.data(), m * sizeof(I));
+  counts.resize(m);
   if (m == 0) return counts;
   const auto fm = ref();
   if constexpr (is_host_space_v<ExecutionSpace>) {
