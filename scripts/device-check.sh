@@ -12,14 +12,17 @@
 #   scripts/device-check.sh pack              builds build/openmp (host fallback and host benches)
 #                                             and build/cuda-check (tests, bench, Python module),
 #                                             strips and xz-packs what the run needs into
-#                                             .carry/check/ (git-ignored; about 15 MB) with
-#                                             bench/prepare-inputs.sh's english.txt and chrX.dna
+#                                             .carry/check/ (git-ignored; 14 MB of binaries and
+#                                             libraries, 24 MB of inputs: bench/prepare-inputs.sh's
+#                                             english.txt and chrX.dna). Needs nvcc (CUDA 13.0)
+#                                             and about 25 minutes on 2 cores from scratch.
 # Through the device tool (64 MiB at most a call):
 #   run: scripts/device-check.sh run [suites|sanitize]   carry: [".carry/check"]
 #     suites (default): the doctest suite, every CLI script, pytest on the CUDA module and a
 #              smoke bench (about 6 minutes on an H100: one call)
 #     sanitize: compute-sanitizer memcheck and racecheck on the FM-index suites (a call of its own)
-# Logs go to $OUT (they come back); the summary table is printed last.
+# Logs come back as $OUT/device-check-logs.tar.xz; the summary table is printed last.
+# Kept for the next session: ~/.cache/strix/device-python (the headers) and the Kokkos builds.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 carry="$root/.carry/check"
