@@ -75,10 +75,11 @@ void host_array_phases(const std::string& tag, const strix_bench::pattern_set& p
 
 template <class I>
 void run(const std::string& path, const std::string& text, std::size_t m, int runs, std::uint64_t max_occ,
-         int kmer_length, strix::fm_rank_layout layout) {
+         int kmer_length, strix::fm_rank_layout layout, const std::vector<std::uint64_t>& rates,
+         const std::vector<std::size_t>& lengths) {
   const auto name = strix_bench::input_name(path);
   const std::uint64_t n = text.size();
-  for (std::uint64_t rate : {16u, 32u, 64u}) {
+  for (std::uint64_t rate : rates) {
     strix::fm_options options;
     options.sample_rate = rate;
     options.kmer_length = kmer_length;
@@ -98,7 +99,7 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
     std::printf("RESULT %s_kmer_length %d -\n", tag.c_str(), fm.kmer_length());
     std::printf("RESULT %s_layout %s -\n", tag.c_str(), strix::fm_layout_name(fm.layout()));
     if (rate == 32) {
-      for (std::size_t length : {16u, 32u, 100u}) {
+      for (std::size_t length : lengths) {
         const auto p = strix_bench::make_patterns(text, m, length, length);
         auto d_bytes = Kokkos::create_mirror_view_and_copy(
             mem(), Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(p.bytes.data(), p.bytes.size()));
@@ -110,8 +111,16 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
           space().fence();
         });
         const double host = strix_bench::median_seconds(runs, [&] { fm.count(p.bytes.data(), p.offsets.data(), p.size()); });
+        // Into an answer array the caller keeps between batches (touched by the warm-up run).
+        std::vector<I> answer(p.size());
+        const double into = strix_bench::median_seconds(runs, [&] { fm.count(p.bytes.data(), p.offsets.data(), p.size(), answer.data()); });
+        if (answer != fm.count(p.bytes.data(), p.offsets.data(), p.size())) {
+          std::fprintf(stderr, "fm_bench: the counts into the caller's array differ from the returned ones\n");
+          std::exit(1);
+        }
         std::printf("RESULT %s_count%zu_device %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / device / 1e6);
         std::printf("RESULT %s_count%zu_host_arrays %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / host / 1e6);
+        std::printf("RESULT %s_count%zu_host_arrays_into %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / into / 1e6);
         if (length == 32) host_array_phases(tag, p, runs, device, host);
       }
     }
@@ -161,7 +170,9 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K] [--layout L]\n");
+    std::fprintf(stderr,
+                 "usage: strix_bench_fm FILE [--patterns M] [--runs R] [--max-occ K] [--kmer-length K] [--layout L]"
+                 " [--rates 16,32,64] [--lengths 16,32,100]\n");
     return 2;
   }
   Kokkos::ScopeGuard kokkos(argc, argv);
@@ -171,12 +182,30 @@ int main(int argc, char** argv) {
   std::uint64_t max_occ = 1000;
   int kmer_length = -1;
   auto layout = strix::fm_rank_layout::automatic;
+  // Fewer rates or count lengths: a profiler's run of the kernels of one of them.
+  std::vector<std::uint64_t> rates{16, 32, 64};
+  std::vector<std::size_t> lengths{16, 32, 100};
+  const auto numbers = [](const std::string& list) {
+    std::vector<std::uint64_t> v;
+    std::size_t at = 0;
+    while (at < list.size()) {
+      const std::size_t comma = std::min(list.find(',', at), list.size());
+      v.push_back(std::stoull(list.substr(at, comma - at)));
+      at = comma + 1;
+    }
+    return v;
+  };
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--patterns") m = std::stoull(argv[i + 1]);
     else if (a == "--runs") runs = std::stoi(argv[i + 1]);
     else if (a == "--max-occ") max_occ = std::stoull(argv[i + 1]);
     else if (a == "--kmer-length") kmer_length = std::stoi(argv[i + 1]);
+    else if (a == "--rates") rates = numbers(argv[i + 1]);
+    else if (a == "--lengths") {
+      const auto v = numbers(argv[i + 1]);
+      lengths.assign(v.begin(), v.end());
+    }
     else if (a == "--layout") {
       for (auto l : {strix::fm_rank_layout::automatic, strix::fm_rank_layout::occurrence_table,
                      strix::fm_rank_layout::wavelet_matrix, strix::fm_rank_layout::huffman_tree})
@@ -186,7 +215,7 @@ int main(int argc, char** argv) {
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::printf("RESULT backend %s -\n", space::name());
-  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ, kmer_length, layout);
-  else run<std::uint64_t>(path, text, m, runs, max_occ, kmer_length, layout);
+  if (text.size() <= strix::max_length<std::uint32_t>()) run<std::uint32_t>(path, text, m, runs, max_occ, kmer_length, layout, rates, lengths);
+  else run<std::uint64_t>(path, text, m, runs, max_occ, kmer_length, layout, rates, lengths);
   return 0;
 }

@@ -8,7 +8,10 @@
 #   lib/       shared libraries the binaries need beyond the machine's (libsdsl, libhts, ...)
 #   python/    the CUDA build's module (strix.cpython-*.so and strix.pyi) when issue 20 is to be checked
 #   data/*.xz  english.txt, chrX.dna (bench/prepare-inputs.sh)
-#   bench/run-fm-device.sh [tests|bench|gpu|host|python|pycount|reference|all] [PATTERNS] [THREADS]
+#   bench/run-fm-device.sh [tests|bench|gpu|host|python|pycount|reference|profile|scaling|all] [PATTERNS] [THREADS]
+# profile: Nsight Compute sections of the count kernel (32-mers, rate 32) and the locate
+# kernels, on each input (full reports under $OUT/ncu-*.txt); scaling: the host count and
+# locate of strix (OpenMP) at 1, 2, 4, 8 and 16 threads and SDSL's at 1, 4 and 16.
 # STRIX_FM_HOST_PATTERNS: patterns a length for the host side by side (default 10^6).
 # PYTHON names the interpreter the module was built for (default python3).
 # Every step is time-boxed and logged under $OUT (default /tmp/strix-fm-out); RESULT lines
@@ -100,6 +103,41 @@ for _ in range(5):
     t0 = time.perf_counter(); c = fm.count(patterns, offsets); times.append(time.perf_counter() - t0)
 print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4g} Mpatterns/s (backend {fm.backend}, {int((c > 0).sum())} found)")
 PY
+fi
+
+if [ "$what" = profile ]; then
+  source "$root/bench/device-inputs.sh"
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+  sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats
+            --section WarpStateStats --section SchedulerStats)
+  keep='^  [a-zA-Z]|Duration|Throughput|Registers Per|Achieved Occupancy|Theoretical Occupancy|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth|Warp Cycles Per Issued|Issued Warp Per|No Eligible|Grid Size|Block Size'
+  for name in $inputs; do
+    f="$in/$name"; [ -f "$f" ] || continue
+    for kernel in fm_count fm_locate; do
+      echo "== $name: Nsight Compute, the $kernel kernels (10^6 patterns, rate 32)"
+      timeout 600 "$ncu" --kernel-name-base demangled -k "regex:$kernel" -c "$([ $kernel = fm_count ] && echo 1 || echo 6)" \
+        "${sections[@]}" "$bin/strix_bench_fm" "$f" --patterns 1000000 --runs 1 --rates 32 --lengths 32 \
+        > "$out/ncu-$kernel-$name.txt" 2>&1
+      echo "ncu exit $?"; grep -E "$keep" "$out/ncu-$kernel-$name.txt" | grep -v "^  RESULT" | head -60
+    done
+  done
+fi
+
+if [ "$what" = scaling ]; then
+  source "$root/bench/device-inputs.sh"
+  for name in $inputs; do
+    f="$in/$name"; [ -f "$f" ] || continue
+    echo "== $name: host counts and locates by threads (${STRIX_FM_HOST_PATTERNS:-1000000} patterns)"
+    for t in 1 2 4 8 16; do
+      OMP_NUM_THREADS=$t timeout 600 "$host/strix_bench_fm" "$f" --patterns "${STRIX_FM_HOST_PATTERNS:-1000000}" --runs 3 \
+        --rates 32 --lengths 16,32 2>&1 | grep -E "count(16|32)_host_arrays |locate20 " | sed "s/^RESULT /RESULT t$t /"
+    done
+    for t in 1 4 16; do
+      [ -x "$host/strix_bench_sdsl_fm" ] || break
+      OMP_NUM_THREADS=$t timeout 600 "$host/strix_bench_sdsl_fm" "$f" --patterns "${STRIX_FM_HOST_PATTERNS:-1000000}" --runs 3 \
+        2>&1 | grep -E "count(16|32)|locate" | sed "s/^RESULT /RESULT t$t /"
+    done
+  done
 fi
 
 # bench: the GPU runs and the host side by side; gpu or host: one of them.

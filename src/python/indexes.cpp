@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <type_traits>
 
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
@@ -58,8 +59,14 @@ class typed_fm final : public fm_api {
   int kmer_length() const override { return fm_.kmer_length(); }
   std::size_t bytes() const override { return fm_.bytes(); }
   std::vector<std::uint64_t> count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m) const override {
-    const auto c = fm_.count(bytes, offsets, m);
-    return std::vector<std::uint64_t>(c.begin(), c.end());
+    std::vector<std::uint64_t> wide(m);
+    if constexpr (std::is_same_v<I, std::uint64_t>) {
+      fm_.count(bytes, offsets, m, wide.data());  // straight into the array NumPy adopts
+    } else {
+      const auto c = fm_.count(bytes, offsets, m);
+      std::copy(c.begin(), c.end(), wide.begin());
+    }
+    return wide;
   }
   fm_located locate(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m,
                     std::uint64_t max_occ) const override {

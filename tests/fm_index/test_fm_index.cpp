@@ -140,6 +140,60 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index counts, locates and extracts like brute forc
 }
 TEST_CASE_TEMPLATE_APPLY(fm_hard, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("host-array counts in chunks: every slot reused, into the caller's array, bad offsets refused",
+                          C, fm_host_chunks) {
+  using I = typename C::index;
+  const bytes text = dna_with_n(4000, 5);
+  strix::text_index<typename C::space, I> index(typename C::space(), text.data(), text.size());
+  const auto ps = patterns_for(text, 9);
+  REQUIRE(ps.size() > 20);
+  const batch b(ps);
+  // Chunks of 1, 2, 5 and 7 patterns: many more chunks than the device path's slots, and a
+  // last chunk shorter than the others; the index keeps its staging between the calls.
+  for (std::size_t chunk : {std::size_t(1), std::size_t(2), std::size_t(5), std::size_t(7)}) {
+    CAPTURE(chunk);
+    strix::fm_options options;
+    options.host_chunk = chunk;
+    index.release(strix::index_part::fm_index);
+    const auto& fm = index.fm_index(options);
+    std::vector<I> into(ps.size() + 1, I(12345));
+    for (int round = 0; round < 2; ++round) {
+      fm.count(b.all.data(), b.offsets.data(), ps.size(), into.data());
+      const auto returned = fm.count(b.all.data(), b.offsets.data(), ps.size());
+      for (std::size_t q = 0; q < ps.size(); ++q) {
+        CAPTURE(q);
+        const auto expected = brute_force_starts(text, ps[q], strix::fm_no_separator).size();
+        REQUIRE(into[q] == expected);
+        REQUIRE(returned[q] == expected);
+      }
+      CHECK(into[ps.size()] == I(12345));  // nothing written beyond the m counts
+    }
+    // Offsets that descend inside a later chunk (and across a chunk's first edge).
+    for (std::size_t at : {ps.size() - 2, std::size_t(chunk + 1)}) {
+      CAPTURE(at);
+      auto offsets = b.offsets;
+      std::swap(offsets[at], offsets[at - 1]);
+      if (offsets[at] >= offsets[at - 1]) offsets[at - 1] = offsets[at] + 1;
+      try {
+        fm.count(b.all.data(), offsets.data(), ps.size(), into.data());
+        FAIL("counted a batch whose offsets descend");
+      } catch (const strix::error& e) {
+        CHECK(e.code() == strix::error_code::invalid_input);
+        CHECK(std::string(e.what()).find("ascend") != std::string::npos);
+      }
+    }
+    // The index answers again after a refused batch.
+    CHECK(fm.count(b.all.data(), b.offsets.data(), ps.size()) == std::vector<I>(into.begin(), into.begin() + ps.size()));
+  }
+  // An empty batch writes nothing.
+  const auto& fm = index.fm_index();
+  I untouched = I(7);
+  const std::uint64_t zero = 0;
+  fm.count(b.all.data(), &zero, 0, &untouched);
+  CHECK(untouched == I(7));
+}
+TEST_CASE_TEMPLATE_APPLY(fm_host_chunks, all_configs);
+
 TEST_CASE("the automatic rank layout: the occurrence table unless the other symbols are many and spread") {
   const std::uint64_t n = 192 * 10000;
   std::uint64_t counts[256] = {};

@@ -355,6 +355,9 @@ class fm_index {
 
   // --- batches in host memory -------------------------------------------------------
   std::vector<I> count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m) const;
+  // The same into the caller's array of m counts (written once, nothing allocated per call:
+  // an answer array that the caller reuses costs no page faults).
+  void count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m, I* counts) const;
   // Host answers: pattern q's positions are positions[starts[q], starts[q + 1]).
   struct host_locations {
     std::vector<std::uint64_t> starts;

@@ -260,8 +260,9 @@ void fm_index<ExecutionSpace, I>::extract(const view<const std::uint64_t>& start
 namespace detail {
 
 // Per slot: pinned host buffers that the host fills and empties while the device works
-// on the other slots, and their device twins. Grown, never shrunk; `busy` while a batch
-// uses them.
+// on the other slots, their device twins, and the slots' streams. Grown, never shrunk,
+// made once per index: a stream pool's instances cost allocations and device-wide
+// synchronisations to make and to destroy (Kokkos 3.4). `busy` while a batch uses them.
 template <class ExecSpace, class I>
 struct fm_host_staging {
   using pinned = staging_space_t<ExecSpace>;
@@ -275,8 +276,10 @@ struct fm_host_staging {
   Kokkos::View<std::uint8_t*, memory_space> bytes;
   Kokkos::View<std::uint64_t*, memory_space> offsets;
   Kokkos::View<I*, memory_space> counts;
+  std::unique_ptr<primitives::stream_pool<ExecSpace>> streams;
 
-  void reserve(int want_slots, std::size_t patterns, std::size_t most_bytes) {
+  void reserve(const ExecSpace& space, int want_slots, std::size_t patterns, std::size_t most_bytes) {
+    if (want_slots > slots || !streams) streams = std::make_unique<primitives::stream_pool<ExecSpace>>(space, std::max(slots, want_slots));
     if (want_slots <= slots && patterns <= slot_patterns && most_bytes <= slot_bytes) return;
     slots = std::max(slots, want_slots);
     slot_patterns = std::max(slot_patterns, patterns);
@@ -291,36 +294,66 @@ struct fm_host_staging {
   }
 };
 
-// dst[0, k] = offsets[first, first + k] - offsets[first], and src's bytes of those patterns
-// copied, on the host's threads; false when the offsets do not ascend.
+// One pass of the host's threads over a host-array batch: chunk `first`'s patterns staged
+// (dst_offsets[0, k] = offsets[first, first + k] - offsets[first] and their bytes copied)
+// and, beside them, an earlier chunk's counts drained (`drain_bytes` from drain_src to
+// drain_dst; none when 0). False when the staged offsets do not ascend.
 inline bool fm_stage_chunk(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t first, std::size_t k,
-                           std::uint8_t* dst_bytes, std::uint64_t* dst_offsets) {
+                           std::uint8_t* dst_bytes, std::uint64_t* dst_offsets, void* drain_dst, const void* drain_src,
+                           std::size_t drain_bytes) {
   using host = Kokkos::DefaultHostExecutionSpace;
   using range = Kokkos::RangePolicy<host, Kokkos::IndexType<std::int64_t>>;
   constexpr std::int64_t block = 1 << 16;
   const std::uint64_t base = offsets[first], length = offsets[first + k] - base;
   const std::int64_t byte_blocks = std::int64_t((length + block - 1) / block);
   const std::int64_t offset_blocks = std::int64_t((k + 1 + block - 1) / block);
+  const std::int64_t drain_blocks = std::int64_t((drain_bytes + block - 1) / block);
   std::uint64_t bad = 0;
   std::uint64_t* flag = &bad;
+  auto* drain_to = static_cast<std::uint8_t*>(drain_dst);
+  const auto* drain_from = static_cast<const std::uint8_t*>(drain_src);
   // (A parallel_for: Kokkos 3's OpenMP refuses reductions from threads it did not start.)
-  Kokkos::parallel_for("strix::fm_stage_chunk", range(host(), 0, byte_blocks + offset_blocks), [=](const std::int64_t b) {
+  Kokkos::parallel_for("strix::fm_stage_chunk", range(host(), 0, byte_blocks + offset_blocks + drain_blocks),
+                       [=](std::int64_t b) {
     if (b < byte_blocks) {
       const std::uint64_t at = std::uint64_t(b) * block;
       std::memcpy(dst_bytes + at, bytes + base + at, std::min<std::uint64_t>(block, length - at));
       return;
     }
-    const std::size_t lo = std::size_t(b - byte_blocks) * block, hi = std::min<std::size_t>(k + 1, lo + block);
+    b -= byte_blocks;
+    if (b >= offset_blocks) {
+      const std::uint64_t at = std::uint64_t(b - offset_blocks) * block;
+      std::memcpy(drain_to + at, drain_from + at, std::min<std::uint64_t>(block, drain_bytes - at));
+      return;
+    }
+    // Ascending pairs within the block and across its first edge: with offsets[first] as the
+    // base, every offset then lies in [base, offsets[first + k]].
+    const std::size_t lo = std::size_t(b) * block, hi = std::min<std::size_t>(k + 1, lo + block);
     std::uint64_t wrong = 0;
     for (std::size_t q = lo; q < hi; ++q) {
       const std::uint64_t o = offsets[first + q];
-      wrong |= (q > 0 && o < offsets[first + q - 1]) | (o > offsets[first + k]) | (o < base);
+      wrong |= (q > 0 && o < offsets[first + q - 1]);
       dst_offsets[q] = o - base;
     }
     if (wrong) Kokkos::atomic_add(flag, std::uint64_t(1));
   });
   host().fence();
   return bad == 0;
+}
+
+// dst[0, bytes) = src[0, bytes) on the host's threads (the batch's last counts).
+inline void fm_drain(void* dst, const void* src, std::size_t bytes) {
+  using host = Kokkos::DefaultHostExecutionSpace;
+  constexpr std::int64_t block = 1 << 16;
+  auto* to = static_cast<std::uint8_t*>(dst);
+  const auto* from = static_cast<const std::uint8_t*>(src);
+  Kokkos::parallel_for("strix::fm_drain", Kokkos::RangePolicy<host, Kokkos::IndexType<std::int64_t>>(
+                                             host(), 0, std::int64_t((bytes + block - 1) / block)),
+                       [=](const std::int64_t b) {
+                         const std::uint64_t at = std::uint64_t(b) * block;
+                         std::memcpy(to + at, from + at, std::min<std::uint64_t>(block, bytes - at));
+                       });
+  host().fence();
 }
 
 }  // namespace detail
@@ -334,7 +367,14 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
   counts.reserve(m);
   advise_huge_pages(counts.data(), m * sizeof(I));
   counts.resize(m);
-  if (m == 0) return counts;
+  count(bytes, offsets, m, counts.data());
+  return counts;
+}
+
+template <class ExecutionSpace, class I>
+void fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m,
+                                        I* counts) const {
+  if (m == 0) return;
   const auto fm = ref();
   if constexpr (is_host_space_v<ExecutionSpace>) {
     // The execution space reads host memory: the batch as it is, no copies.
@@ -343,14 +383,14 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
       STRIX_USER_REQUIRE(offsets[q] <= offsets[q + 1], "fm_index: pattern offsets must ascend");
     detail::fm_count<ExecutionSpace, I>(space_, fm, device_view<const std::uint8_t, ExecutionSpace>(bytes, offsets[m]),
                                         device_view<const std::uint64_t, ExecutionSpace>(offsets, m + 1),
-                                        device_view<I, ExecutionSpace>(counts.data(), m),
+                                        device_view<I, ExecutionSpace>(counts, m),
                                         device_view<std::uint64_t, ExecutionSpace>());
     space_.fence();
-    return counts;
   } else {
-    // Chunks round-robin over slots, each with its own stream and buffers: the host stages
-    // chunk j (copies its bytes and rebased offsets into pinned memory, on all host threads)
-    // while the device copies in, searches and copies out the chunks before it.
+    // Chunks round-robin over slots, each with its own stream and buffers: in one pass the
+    // host threads stage chunk j (its bytes and rebased offsets into pinned memory) and drain
+    // chunk j - slots's counts into the answer, while the device copies in, searches and
+    // copies out the chunks between.
     const std::size_t chunk = std::min(options_.host_chunk, m);
     const std::size_t chunks = (m + chunk - 1) / chunk;
     const int slots = int(std::min<std::size_t>(3, chunks));
@@ -371,25 +411,25 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
     }
     if (!held.owns_lock()) own = std::make_shared<detail::fm_host_staging<ExecutionSpace, I>>();
     auto& st = held.owns_lock() ? *staging_ : *own;
-    st.reserve(slots, chunk, most_bytes);
-    primitives::stream_pool<ExecutionSpace> streams(space_, slots);
-    space_.fence();
+    st.reserve(space_, slots, chunk, most_bytes);
+    const auto& streams = *st.streams;
+    space_.fence();  // the index's own work before the streams read it
     const std::size_t sb = st.slot_bytes, sq = st.slot_patterns;
-    const auto drain = [&](std::size_t j) {  // chunk j's counts, copied out, to the answer
-      const std::size_t first = j * chunk, k = std::min(chunk, m - first);
-      streams[int(j % slots)].fence();
-      std::memcpy(counts.data() + first, st.host_counts.data() + (j % slots) * sq, k * sizeof(I));
-    };
+    const auto patterns_of = [&](std::size_t j) { return std::min(chunk, m - j * chunk); };
     for (std::size_t j = 0; j < chunks; ++j) {
       const int s = int(j % slots);
       const auto& sp = streams[s];
-      const std::size_t first = j * chunk, k = std::min(chunk, m - first);
+      const std::size_t first = j * chunk, k = patterns_of(j);
       const std::uint64_t length = offsets[first + k] - offsets[first];
-      if (j >= std::size_t(slots)) drain(j - slots);  // this slot's buffers are free again
       std::uint8_t* hb = st.host_bytes.data() + s * sb;
       std::uint64_t* ho = st.host_offsets.data() + s * (sq + 1);
       I* hc = st.host_counts.data() + s * sq;
-      if (!detail::fm_stage_chunk(bytes, offsets, first, k, hb, ho)) {
+      // This slot's chunk before, j - slots, is drained in the staging pass (its buffers free).
+      const bool draining = j >= std::size_t(slots);
+      if (draining) sp.fence();
+      const std::size_t drained = draining ? patterns_of(j - slots) : 0;
+      if (!detail::fm_stage_chunk(bytes, offsets, first, k, hb, ho, draining ? counts + (j - slots) * chunk : nullptr, hc,
+                                  drained * sizeof(I))) {
         streams.fence();
         throw error(error_code::invalid_input, "fm_index: pattern offsets must ascend");
       }
@@ -402,8 +442,11 @@ std::vector<I> fm_index<ExecutionSpace, I>::count(const std::uint8_t* bytes, con
       detail::fm_count<ExecutionSpace, I>(sp, fm, b, o, c, device_view<std::uint64_t, ExecutionSpace>());
       streams.copy(s, hc, true, c.data(), false, k * sizeof(I));
     }
-    for (std::size_t j = chunks > std::size_t(slots) ? chunks - slots : 0; j < chunks; ++j) drain(j);
-    return counts;
+    for (std::size_t j = chunks > std::size_t(slots) ? chunks - slots : 0; j < chunks; ++j) {
+      const int s = int(j % slots);
+      streams[s].fence();
+      detail::fm_drain(counts + j * chunk, st.host_counts.data() + s * sq, patterns_of(j) * sizeof(I));
+    }
   }
 }
 
