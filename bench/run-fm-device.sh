@@ -11,7 +11,9 @@
 #   bench/run-fm-device.sh [tests|bench|gpu|host|python|pycount|reference|profile|scaling|all] [PATTERNS] [THREADS]
 # profile: Nsight Compute sections of the count kernel (32-mers, rate 32) and the locate
 # kernels, on each input (full reports under $OUT/ncu-*.txt); scaling: the host count and
-# locate of strix (OpenMP) at 1, 2, 4, 8 and 16 threads and SDSL's at 1, 4 and 16.
+# locate of strix (OpenMP) at 1, 2, 4, 8 and 16 threads and SDSL's at 1, 4 and 16; trace: every
+# kernel's duration (Nsight Compute, clocks unlocked) in the bench's last locate from device
+# views (10^6 20-mers drawn, as `gpu` runs them), beside the call's whole time.
 # STRIX_FM_HOST_PATTERNS: patterns a length for the host side by side (default 10^6).
 # PYTHON names the interpreter the module was built for (default python3).
 # Every step is time-boxed and logged under $OUT (default /tmp/strix-fm-out); RESULT lines
@@ -120,6 +122,41 @@ if [ "$what" = profile ]; then
         > "$out/ncu-$kernel-$name.txt" 2>&1
       echo "ncu exit $?"; grep -E "$keep" "$out/ncu-$kernel-$name.txt" | grep -v "^  RESULT" | head -60
     done
+  done
+fi
+
+if [ "$what" = trace ]; then
+  source "$root/bench/device-inputs.sh"
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+  for name in $inputs; do
+    f="$in/$name"; [ -f "$f" ] || continue
+    echo "== $name: the kernels of one locate from device views (rate 32)"
+    timeout 600 "$ncu" --kernel-name-base demangled --clock-control none --metrics gpu__time_duration.sum --csv \
+      "$bin/strix_bench_fm" "$f" --patterns 10000000 --runs 1 --rates 32 --lengths 32 > "$out/trace-$name.csv" 2>&1
+    echo "ncu exit $?"
+    grep "locate20" "$out/trace-$name.csv" | head -3
+    python3 - "$out/trace-$name.csv" <<'PY'
+import csv, re, sys
+rows = [r for r in csv.reader(l for l in open(sys.argv[1]) if l.startswith('"'))]
+head, rows = rows[0], rows[1:]
+name_at, metric_at, value_at = head.index("Kernel Name"), head.index("Metric Name"), head.index("Metric Value")
+kernels = [(r[name_at], float(r[value_at].replace(",", ""))) for r in rows if r[metric_at] == "gpu__time_duration.sum"]
+def short(k):
+    lam = re.search(r"lambda\([^)]*\) \(instance (\d+)\)", k)
+    for pattern in (r"fm_\w+", r"cub::\w+", r"Device\w+Kernel\w*", r"strix::\w+(::\w+)*"):
+        m = re.search(pattern, k)
+        if m: return m.group(0) + (f"#{lam.group(1)}" if lam else "")
+    return k[:60]
+checks = [i for i, (k, _) in enumerate(kernels) if "fm_offsets_ascend" in k]
+ends = [i for i, (k, _) in enumerate(kernels) if "extract" in k]
+start = max(i for i in checks if any(e > i for e in ends))
+end = min(e for e in ends if e > start)
+total = 0.0
+for k, ns in kernels[start:end]:
+    total += ns
+    print(f"  {short(k):40s} {ns / 1e3:10.1f} us")
+print(f"RESULT locate_device_kernels_sum_ms {total / 1e6:.4g} ms ({end - start} kernels)")
+PY
   done
 fi
 

@@ -12,12 +12,15 @@
 #include <string>
 #include <vector>
 
+#include <strix/core/bits.hpp>
 #include <strix/core/copy.hpp>
 #include <strix/core/staging.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/detail/fm_lockstep_def.hpp>
 #include <strix/fm_index/fm_index.hpp>
+#include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/segmented_sort.hpp>
+#include <strix/primitives/small_segment_sort.hpp>
 #include <strix/primitives/streams.hpp>
 #include <strix/primitives/workspace.hpp>
 
@@ -71,6 +74,51 @@ void fm_count(const ExecSpace& space, const fm_index_ref<I>& fm, const device_vi
       ranges(2 * q + 1) = ep;
     }
   });
+}
+
+// The located positions sorted inside their patterns' segments by size class: patterns of up
+// to 2^c occurrences (2 <= 2^c <= small_segment_max) listed by class, then one small-segment
+// sort a class (a warp or a block a segment, in shared memory). The general segmented sort
+// spends most of a locate's sorting time on the few patterns of hundreds of occurrences
+// (RESULTS §30). False, with nothing sorted, when a pattern has more than small_segment_max.
+template <class ExecSpace, class I>
+bool fm_sort_positions_by_class(const ExecSpace& space, const device_view<I, ExecSpace>& positions,
+                                const device_view<I, ExecSpace>& rows, const device_view<const I, ExecSpace>& segments,
+                                std::int64_t m) {
+  using memory_space = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  constexpr int largest = 11, beyond = 12, codes = 16, code_bits = 4;  // 2^11 = small_segment_max
+  static_assert((std::size_t(1) << largest) == primitives::small_segment_max, "classes up to the small sort's limit");
+  auto buf = allocate<I, memory_space>("strix::fm::size_classes", 4 * std::size_t(m));
+  device_view<I, ExecSpace> code(buf.data(), m), code_alt(buf.data() + m, m), list(buf.data() + 2 * m, m),
+      list_alt(buf.data() + 3 * m, m);
+  Kokkos::parallel_for("strix::fm_size_classes", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t q) {
+    const std::uint64_t len = segments(q + 1) - segments(q);
+    code(q) = static_cast<I>(len < 2 ? 0 : len > (std::uint64_t(1) << largest) ? beyond : bits_for(len - 1));
+    list(q) = static_cast<I>(q);
+  });
+  primitives::workspace<ExecSpace> ws;
+  ws.reserve(primitives::radix_sort_pairs_scratch_bytes<I, I>(space, std::size_t(m)));
+  if (primitives::radix_sort_pairs(space, ws, code, code_alt, list, list_alt, 0, code_bits)) {
+    std::swap(code, code_alt);
+    std::swap(list, list_alt);
+  }
+  auto bounds = allocate<I, memory_space>("strix::fm::class_bounds", 2 * codes);
+  strix::fill(space, bounds, I(0));
+  Kokkos::parallel_for("strix::fm_class_bounds", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t i) {
+    const I c = code(i);
+    if (i == 0 || code(i - 1) != c) bounds(c) = static_cast<I>(i);
+    if (i + 1 == m || code(i + 1) != c) bounds(codes + c) = static_cast<I>(i + 1);
+  });
+  const auto b = strix::to_host(space, bounds);
+  if (b(codes + beyond) > b(beyond)) return false;
+  for (int c = 1; c <= largest; ++c) {
+    if (b(codes + c) == b(c)) continue;
+    primitives::sort_small_segments(space, positions, rows, segments,
+                                    device_view<const I, ExecSpace>(list.data() + b(c), b(codes + c) - b(c)),
+                                    std::size_t(1) << c);
+  }
+  return true;
 }
 
 template <class ExecSpace, class I>
@@ -153,6 +201,14 @@ fm_locations<typename ExecSpace::memory_space, I> fm_locate(
     auto segments = allocate<I, memory_space>("strix::fm::segments", m + 1);
     Kokkos::parallel_for("strix::fm_locate_segments", range(space, 0, m + 1),
                          KOKKOS_LAMBDA(const std::int64_t q) { segments(q) = static_cast<I>(starts(q)); });
+    if constexpr (!is_host_space_v<ExecSpace>) {
+      if (fm_sort_positions_by_class<ExecSpace, I>(space, device_view<I, ExecSpace>(positions.data(), total),
+                                                   device_view<I, ExecSpace>(rows.data(), total),
+                                                   device_view<const I, ExecSpace>(segments.data(), m + 1), m)) {
+        space.fence();
+        return out;
+      }
+    }
     auto positions_alt = allocate<I, memory_space>("strix::fm::positions_alt", total);
     auto rows_alt = allocate<I, memory_space>("strix::fm::rows_alt", total);
     primitives::workspace<ExecSpace> ws;
