@@ -8,7 +8,7 @@
 #   bench/run-gpu-anchors.sh [RUNS]
 # Expects scripts/device-check.sh's pack (.carry/check: the CUDA strix, its libraries and the
 # inputs) and .carry/anchors/ with strix_bench_cubwt-v1.0.0 and -v1.6.3 (bench/build-anchors.sh)
-# and, when present, strix-base: another strix build timed beside the packed one (STRIX_BASE_NAME
+# and, when present, strix-base (or strix-base.xz): another strix build timed beside the packed one (STRIX_BASE_NAME
 # names it in the table). STRIX_ANCHOR_INPUTS: inputs (default "english.txt chrX.dna").
 # Writes rows under $OUT (default /tmp/strix-anchors); prints the tables last.
 set -uo pipefail
@@ -21,7 +21,9 @@ bin=/tmp/strix-check/bin anchors="$root/.carry/anchors" carry="$root/.carry/chec
 export LD_LIBRARY_PATH="/tmp/strix-check/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 inputs="${STRIX_ANCHOR_INPUTS:-english.txt chrX.dna}"
 source "$root/bench/device-inputs.sh"
-base="$anchors/strix-base"; [ -x "$base" ] || base=""
+base="$anchors/strix-base"
+if [ -f "$base.xz" ]; then xz -dc "$base.xz" > /tmp/strix-base && chmod +x /tmp/strix-base && base=/tmp/strix-base; fi
+[ -x "$base" ] || base=""
 echo "device: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); $(date -u +%FT%TZ); strix $("$bin/strix" --version | head -1)"
 rows="$out/rows.tsv"; : > "$rows"
 
@@ -36,6 +38,15 @@ print(sys.argv[2], sys.argv[3], sys.argv[4], d["total_seconds"], d.get("peak_dev
       d.get("primary_index", "-"), sep="\t")
 PY
   else echo "$1 $3 $(basename "$4"): failed: $(tail -1 "$out/$1.err")"; fi
+}
+inproc_run() {  # kind file: strix_bench_sa, the in-process twin of cubwt_time.cu
+  local line
+  [ -x "$bin/strix_bench_sa" ] || return 0
+  if line="$(timeout 300 "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 2> "$out/inproc.err")"; then
+    echo "$line" | python3 -c "
+import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
+print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
+  else echo "strix_bench_sa $1: failed: $(tail -1 "$out/inproc.err")"; fi
 }
 cubwt_run() {  # version kind file
   local line
@@ -53,13 +64,17 @@ for name in $inputs; do
     strix_run strix "$bin/strix" sa "$f"
     [ -n "$base" ] && strix_run base "$base" sa "$f"
     cubwt_run v1.0.0 sa "$f"
+    inproc_run sa "$f"
     strix_run strix "$bin/strix" bwt "$f"
     [ -n "$base" ] && strix_run base "$base" bwt "$f"
     cubwt_run v1.6.3 bwt "$f"
+    inproc_run bwt "$f"
     [ "$r" = 0 ] && rows="$mark"
   done
   cmp -s /tmp/strix.sa /tmp/cubwt-v1.0.0.sa && sa_same=yes || sa_same=NO
   cmp -s /tmp/strix.bwt /tmp/cubwt-v1.6.3.bwt && bwt_same=yes || bwt_same=NO
+  [ -f /tmp/inproc.sa ] && { cmp -s /tmp/strix.sa /tmp/inproc.sa || echo "$name: strix_bench_sa's SA differs from the tool's"; }
+  [ -f /tmp/inproc.bwt ] && { cmp -s /tmp/strix.bwt /tmp/inproc.bwt || echo "$name: strix_bench_sa's BWT differs from the tool's"; }
   echo -e "$name\tsame\t$sa_same\t$bwt_same" >> "$out/same.tsv"
 done
 
@@ -68,20 +83,22 @@ import collections, statistics, sys
 t = collections.defaultdict(list); extra = {}
 for line in open(sys.argv[1]):
     name, kind, side, s, mem, primary = line.rstrip("\n").split("\t")
-    t[(name, kind, side)].append(float(s)); extra[(name, kind, side)] = (int(float(mem)), primary)
+    t[(name, kind, side)].append(float(s)); extra[(name, kind, side)] = int(float(mem))
 same = {l.split("\t")[0]: l.rstrip("\n").split("\t")[2:] for l in open(sys.argv[2])}
-names = sorted({k[0] for k in t}, key=lambda n: list(same).index(n) if n in same else 0)
-print("| input | kind | strix ms | libcubwt ms | strix speed | strix device peak | libcubwt device storage | same output |"
-      + (f" {sys.argv[3]} ms | {sys.argv[3]} / strix |" if any(k[2] == "base" for k in t) else ""))
-print("|---|---|---|---|---|---|---|---|" + ("---|---|" if any(k[2] == "base" for k in t) else ""))
-for n in names:
+label = {"strix": "strix tool (total_seconds)", "strix in-process": "strix in-process (strix_bench_sa)",
+         "base": sys.argv[3] + " tool"}
+print("| input | kind | side | median ms | speed vs libcubwt | device bytes | same output as libcubwt |")
+print("|---|---|---|---|---|---|---|")
+for n in same:
     for kind, anchor, i in (("sa", "libcubwt-v1.0.0", 0), ("bwt", "libcubwt-v1.6.3", 1)):
-        s = t.get((n, kind, "strix")); a = t.get((n, kind, anchor)); b = t.get((n, kind, "base"))
-        if not s or not a: continue
-        ms, ma = statistics.median(s) * 1e3, statistics.median(a) * 1e3
-        row = (f"| {n} | {kind} | {ms:.2f} | {ma:.2f} | {ma / ms:.2f}x | {extra[(n, kind, 'strix')][0] / 1e9:.2f} GB | "
-               f"{extra[(n, kind, anchor)][0] / 1e9:.2f} GB | {same.get(n, ['?', '?'])[i]} |")
-        if b: row += f" {statistics.median(b) * 1e3:.2f} | {statistics.median(b) * 1e3 / ms:.3f}x |"
-        print(row)
-print(f"\n(medians of {len(next(iter(t.values())))} runs; strix ms = the tool's total_seconds, copies included)")
+        a = t.get((n, kind, anchor))
+        if not a: continue
+        ma = statistics.median(a) * 1e3
+        for side in (anchor, "strix", "strix in-process", "base"):
+            v = t.get((n, kind, side))
+            if not v: continue
+            m = statistics.median(v) * 1e3
+            print(f"| {n} | {kind} | {label.get(side, side)} | {m:.2f} | {ma / m:.2f}x | {extra[(n, kind, side)] / 1e9:.2f} GB | "
+                  f"{same[n][i] if side == 'strix' else ''} |")
+print(f"\n(medians of {len(next(iter(t.values())))} runs, copies included on every side)")
 PY

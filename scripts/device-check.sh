@@ -64,7 +64,7 @@ pack() {
   mkdir -p "$stage/bin" "$stage/host" "$stage/lib" "$stage/python"
   local c="$root/build/cuda-check" h="$root/build/openmp"
   cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/" || exit 1
-  for b in strix_bench_fm strix_bench_gen strix_bench_divsufsort; do
+  for b in strix_bench_fm strix_bench_sa strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
   done
   for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm; do

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// strix's suffix array and BWT timed in one process the way bench/cubwt_time.cu times
+// libcubwt (issue 49): host buffers pinned, the handle's working memory and the device
+// arrays allocated before the clock starts, the copy in and the copy out inside it, one
+// warm-up run (it also loads every kernel), then the median of R runs. The tool's own
+// total_seconds (bench/run-device.sh) is a fresh process's first run instead.
+//   strix_bench_sa sa|bwt INPUT OUT [RUNS] [ALGORITHM]
+//     -> "seconds=<median> device_bytes=<handle + arrays> primary=<index or -1>"
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <strix/bwt/bwt.hpp>
+#include <strix/core/length.hpp>
+#include <strix/core/staging.hpp>
+#include <strix/sa/algorithm.hpp>
+#include <strix/sa/suffix_array.hpp>
+
+namespace {
+
+using space = Kokkos::DefaultExecutionSpace;
+using mem = space::memory_space;
+using pinned = strix::staging_space_t<space>;
+
+template <class I>
+int run(const std::string& mode, const std::vector<char>& file, const char* out_path, int runs,
+        const strix::sa_options& options) {
+  const std::size_t n = file.size();
+  Kokkos::View<std::uint8_t*, pinned> h_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
+  std::copy(file.begin(), file.end(), reinterpret_cast<char*>(h_text.data()));
+  const bool sa_mode = mode == "sa";
+  Kokkos::View<I*, pinned> h_sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "sa"), sa_mode ? n : 0);
+  Kokkos::View<std::uint8_t*, pinned> h_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), sa_mode ? 0 : n);
+  Kokkos::View<std::uint8_t*, mem> d_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
+  Kokkos::View<I*, mem> d_sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "sa"), n);
+  Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), sa_mode ? 0 : n);
+  strix::suffix_array_handle<space, I> handle(space(), options, n);
+  std::uint64_t primary = 0;
+  std::vector<double> times;
+  for (int r = 0; r <= runs; ++r) {  // run 0 is the warm-up
+    space().fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    Kokkos::deep_copy(space(), d_text, h_text);
+    if (sa_mode) {
+      strix::suffix_array(space(), d_text, d_sa, handle);
+      Kokkos::deep_copy(space(), h_sa, d_sa);
+    } else {
+      primary = strix::bwt_from_text(space(), d_text, d_sa, d_bwt, handle);
+      Kokkos::deep_copy(space(), h_bwt, d_bwt);
+    }
+    space().fence();
+    if (r > 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(times.begin(), times.end());
+  std::ofstream o(out_path, std::ios::binary);
+  if (sa_mode) o.write(reinterpret_cast<const char*>(h_sa.data()), std::streamsize(n * sizeof(I)));
+  else o.write(reinterpret_cast<const char*>(h_bwt.data()), std::streamsize(n));
+  const std::size_t bytes = handle.bytes() + n + n * sizeof(I) + (sa_mode ? 0 : n);
+  std::printf("seconds=%.6f device_bytes=%zu primary=%lld\n", times[times.size() / 2], bytes,
+              sa_mode ? -1LL : static_cast<long long>(primary));
+  return o ? 0 : 3;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: %s sa|bwt INPUT OUT [RUNS] [ALGORITHM]\n", argv[0]);
+    return 2;
+  }
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  const std::string mode = argv[1];
+  if (mode != "sa" && mode != "bwt") {
+    std::fprintf(stderr, "strix_bench_sa: sa or bwt, not '%s'\n", mode.c_str());
+    return 2;
+  }
+  std::ifstream in(argv[2], std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "strix_bench_sa: cannot open %s\n", argv[2]);
+    return 3;
+  }
+  const std::vector<char> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const int runs = argc > 4 ? std::atoi(argv[4]) : 5;
+  const strix::sa_options options = strix::parse_sa_options(argc > 5 ? argv[5] : "auto");
+  if (file.size() <= strix::max_length<std::uint32_t>()) return run<std::uint32_t>(mode, file, argv[3], runs, options);
+  return run<std::uint64_t>(mode, file, argv[3], runs, options);
+}
