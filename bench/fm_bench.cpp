@@ -15,11 +15,13 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <type_traits>
 
 #include <strix/core/copy.hpp>
 #include <strix/core/staging.hpp>
 #include <strix/index/text_index.hpp>
 
+#include "fm_gpu_strategies.hpp"
 #include "fm_patterns.hpp"
 
 namespace {
@@ -119,6 +121,25 @@ void run(const std::string& path, const std::string& text, std::size_t m, int ru
           std::exit(1);
         }
         std::printf("RESULT %s_count%zu_device %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / device / 1e6);
+        if (length == 32 && !std::is_same<space, Kokkos::DefaultHostExecutionSpace>::value) {
+          // Other lane counts a pattern (fm_gpu_strategies.hpp), checked against the library's.
+          const auto expected = strix::to_host(space(), d_counts);
+          const auto strategy = [&](const char* name, const auto& count) {
+            const double t = strix_bench::median_seconds(runs, [&] {
+              count(space(), fm.ref(), d_bytes, d_offsets, d_counts);
+              space().fence();
+            });
+            const auto got = strix::to_host(space(), d_counts);
+            for (std::size_t q = 0; q < p.size(); ++q)
+              if (got(q) != expected(q)) {
+                std::fprintf(stderr, "fm_bench: %s counts differ at pattern %zu\n", name, q);
+                std::exit(1);
+              }
+            std::printf("RESULT %s_count32_device_%s %.4g Mpatterns/s\n", tag.c_str(), name, p.size() / t / 1e6);
+          };
+          strategy("two_lanes", [](const auto&... a) { strix_bench::count_two_lanes(a...); });
+          strategy("warp_per_pattern", [](const auto&... a) { strix_bench::count_warp_per_pattern(a...); });
+        }
         std::printf("RESULT %s_count%zu_host_arrays %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / host / 1e6);
         std::printf("RESULT %s_count%zu_host_arrays_into %.4g Mpatterns/s\n", tag.c_str(), length, p.size() / into / 1e6);
         if (length == 32) host_array_phases(tag, p, runs, device, host);
