@@ -101,6 +101,9 @@ shared_files open_shared(const collective& c, const std::string& input, const st
       throw error(error_code::invalid_input, "--distributed reads a regular file that every rank can open; '" + input +
                                                  "' is not one");
     f.n = f.input->size();
+    if (output == "-")
+      throw error(error_code::invalid_input, "--distributed writes its output as a file from every rank: '-o -' "
+                                             "(standard output) is not possible; name a file");
     if (!output.empty()) {
       f.output = std::make_unique<atomic_output>(output, std::initializer_list<const input_file*>{f.input.get()});
       f.temporary = f.output->temporary_path();
@@ -235,8 +238,9 @@ int run_distributed_bwt(const std::string& input, const std::string& output, con
       print_json(stats);
     } else {
       progress().stop();
-      std::cout << "primary index: " << primary << std::endl;
-      if (!std::cout) throw error(error_code::io_error, "cannot write the primary index to standard output");
+      std::ostream& to = report_stream();
+      to << "primary index: " << primary << std::endl;
+      if (!to) throw error(error_code::io_error, "cannot write the primary index");
     }
     files.output->commit();
   });

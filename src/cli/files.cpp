@@ -14,6 +14,7 @@
 #include <cstring>
 #include <algorithm>
 #include <atomic>
+#include <iostream>
 #include <new>
 
 #include <strix/error.hpp>
@@ -158,8 +159,24 @@ void input_file::read_into(std::uint8_t* data) {
   if (got != size_) throw error(error_code::io_error, "input '" + path_ + "' changed size while being read");
 }
 
+namespace {
+bool standard_output_in_use = false;
+}  // namespace
+
+bool standard_output_taken() { return standard_output_in_use; }
+
+std::ostream& report_stream() { return standard_output_in_use ? std::cerr : std::cout; }
+
 atomic_output::atomic_output(const std::string& path, std::initializer_list<const input_file*> inputs)
     : path_(path), target_(path) {
+  if (path == "-") {
+    if (standard_output_in_use)
+      throw error(error_code::invalid_input, "two outputs to standard output ('-'); name a file for one of them");
+    standard_output_in_use = true;
+    standard_ = true;
+    file_ = stdout;
+    return;
+  }
   struct stat st, lst;
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (!exists && errno != ENOENT) io_fail("cannot write output", path, errno);
@@ -203,16 +220,28 @@ atomic_output::atomic_output(const std::string& path, std::initializer_list<cons
 }
 
 atomic_output::~atomic_output() {
+  if (standard_) {
+    std::fflush(stdout);
+    return;
+  }
   if (file_) std::fclose(file_);
   if (!tmp_path_.empty()) ::unlink(tmp_path_.c_str());
   forget_temporary(slot_);
 }
 
 void atomic_output::write(const void* data, std::size_t bytes) {
-  if (bytes && std::fwrite(data, 1, bytes, file_) != bytes) io_fail("cannot write output", path_, errno);
+  if (bytes && std::fwrite(data, 1, bytes, file_) != bytes) {
+    if (standard_) throw error(error_code::io_error, std::string("cannot write to standard output: ") + std::strerror(errno));
+    io_fail("cannot write output", path_, errno);
+  }
 }
 
 void atomic_output::commit() {
+  if (standard_) {
+    if (std::fflush(stdout) != 0)
+      throw error(error_code::io_error, std::string("cannot write to standard output: ") + std::strerror(errno));
+    return;
+  }
   // On disk before the rename: after a crash, the old output or the whole new one.
   if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0) {
     const int err = errno;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ class input_file {
 };
 
 // Writes to a temporary file in the output's folder, renamed onto the output by commit().
+// The path "-" is standard output (samtools' and bwa's convention): written as it comes,
+// flushed by commit(), its failures (closed, full, a broken pipe) reported like a file's;
+// what was written before a failure cannot be taken back. One output at most takes it.
 // Refuses an output that is an input (also through links) or an existing non-regular file
 // (a device, FIFO, folder). A new output gets the umask's mode, an existing one keeps its
 // mode; a symbolic link to a regular file stays and its target is replaced. Destroyed
@@ -62,14 +66,22 @@ class atomic_output {
   void write(const void* data, std::size_t bytes);
   void commit();
   // The temporary file (in the output's folder) that commit() renames: a distributed run's
-  // ranks write their parts into it.
+  // ranks write their parts into it. Empty for standard output.
   const std::string& temporary_path() const { return tmp_path_; }
+  bool to_standard_output() const { return standard_; }
 
  private:
   std::string path_, target_, tmp_path_;
   std::FILE* file_ = nullptr;
   int slot_ = -1;  // in the signal handler's list of temporaries
+  bool standard_ = false;
 };
+
+// Whether an output took standard output ("-o -"): the tool's reports (--stats, the BWT's
+// primary index) then go to standard error, so that standard output carries the data alone.
+bool standard_output_taken();
+// Where a report goes: standard output, or standard error when the data took it.
+std::ostream& report_stream();
 
 // Removes the temporaries of unfinished outputs on SIGINT, SIGTERM, SIGHUP and SIGQUIT (unless
 // the parent ignores them), then dies of the signal; SIGPIPE and SIGXFSZ become failed writes.

@@ -6,6 +6,7 @@
 
 #include <strix/error.hpp>
 
+#include "files.hpp"
 #include "progress.hpp"
 
 namespace strix::cli {
@@ -39,8 +40,9 @@ nlohmann::json stats_json(const std::string& command, std::uint64_t n, const ses
 
 void print_json(const nlohmann::json& j) {
   progress().stop();  // a terminal shows stdout and stderr together
-  std::cout << j.dump(2) << std::endl;
-  if (!std::cout) throw error(error_code::io_error, "cannot write to standard output");
+  std::ostream& to = report_stream();  // standard error when "-o -" took standard output
+  to << j.dump(2) << std::endl;
+  if (!to) throw error(error_code::io_error, std::string("cannot write to standard ") + (&to == &std::cout ? "output" : "error"));
 }
 
 }  // namespace strix::cli

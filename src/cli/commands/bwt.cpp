@@ -46,16 +46,17 @@ runner add_bwt_command(CLI::App& app) {
       primary_out->write(line.data(), line.size());
       primary_out->commit();
     }
-    // The primary index is needed to invert the BWT: stdout must take it, or the run fails
-    // and leaves no output.
+    // The primary index is needed to invert the BWT: stdout (stderr with "-o -") must take it,
+    // or the run fails and leaves no output.
     if (o->common.stats) {
       auto j = stats_json("bwt", n, *s);
       j["primary_index"] = primary;
       print_json(j);
     } else {
       progress().stop();
-      std::cout << "primary index: " << primary << std::endl;
-      if (!std::cout) throw error(error_code::io_error, "cannot write the primary index to standard output");
+      std::ostream& to = report_stream();  // standard error when the BWT took standard output
+      to << "primary index: " << primary << std::endl;
+      if (!to) throw error(error_code::io_error, "cannot write the primary index");
     }
     out.commit();
     return 0;
