@@ -89,6 +89,8 @@ std::string gpu_unusable_reason();
 std::shared_ptr<void> start_kokkos(int threads, int device = -1);
 // The Kokkos backends this build enables, e.g. "cuda, openmp, serial".
 std::string enabled_backends();
+// The Kokkos version libstrix is compiled against, e.g. "3.4.01".
+std::string kokkos_version();
 // True when `backend` (openmp or serial) is a host backend that this CUDA build's library is
 // not compiled for (STRIX_ETI_SPACES): its host fallback strix-host runs it. Defined with the
 // sessions, so that strix-host, which shares the Kokkos-free parts, answers for itself.

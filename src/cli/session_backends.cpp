@@ -97,6 +97,8 @@ std::string enabled_backends() {
   return s;
 }
 
+std::string kokkos_version() { return strix::kokkos_version(); }
+
 bool host_backend_elsewhere(const std::string& backend) {
 #ifdef KOKKOS_ENABLE_CUDA
   return (same_backend_name(backend, "openmp") && !STRIX_ETI_HAS_OPENMP) ||

@@ -28,6 +28,7 @@ primary="$("$STRIX" bwt random.bin -o random.bwt | sed 's/.*: //')"
   && grep -q '"throughput_MBps"' stats.json && ok || bad "--stats JSON"
 "$STRIX" demo --size 100000 --repeats 1 | grep -q 'suffix array is correct' && ok || bad "demo"
 "$STRIX" --version | grep -q 'Kokkos backends' && ok || bad "--version"
+"$STRIX" --version | grep -Eq 'Kokkos [0-9]+\.[0-9]+\.[0-9]{2}\)' && ok || bad "--version names the Kokkos version: $("$STRIX" --version)"
 for b in serial openmp; do
   if "$STRIX" --version | grep -q "$b"; then
     "$STRIX" sa random.bin -o "r.$b.sa" --backend "$b" && cmp -s r.sa "r.$b.sa" && ok || bad "--backend $b"
