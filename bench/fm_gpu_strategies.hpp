@@ -22,9 +22,10 @@ struct sp_ep {
     ep += o.ep;
     return *this;
   }
+  // Kokkos 3.x joins through volatile references (plain assignments: C++20 deprecates += there).
   KOKKOS_INLINE_FUNCTION void operator+=(const volatile sp_ep& o) volatile {
-    sp += o.sp;
-    ep += o.ep;
+    sp = sp + o.sp;
+    ep = ep + o.ep;
   }
 };
 

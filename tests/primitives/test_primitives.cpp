@@ -190,7 +190,7 @@ struct prefix_sum {
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = 0; }
   KOKKOS_INLINE_FUNCTION void join(value_type& a, const value_type& b) const { a += b; }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& a, const volatile value_type& b) const { a += b; }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& a, const volatile value_type& b) const { a = a + b; }  // (not +=: C++20 deprecates it on volatile)
 };
 
 template <class View>
