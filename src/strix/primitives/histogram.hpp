@@ -18,6 +18,9 @@ void byte_histogram(const ExecSpace& space, workspace<ExecSpace>& ws,
 
 }  // namespace strix::primitives
 
+#if STRIX_VENDOR_HOST
+#include <strix/backend/host/histogram.hpp>
+#endif
 #if STRIX_VENDOR_CUDA
 #include <strix/backend/cuda/histogram.hpp>
 #endif
