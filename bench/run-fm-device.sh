@@ -107,9 +107,11 @@ print(f"RESULT python_count32_host_arrays {m / statistics.median(times) / 1e6:.4
 PY
 fi
 
+# Nsight Compute, for profile and trace.
+ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+
 if [ "$what" = profile ]; then
   source "$root/bench/device-inputs.sh"
-  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
   sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats
             --section WarpStateStats --section SchedulerStats)
   keep='^  [a-zA-Z]|Duration|Throughput|Registers Per|Achieved Occupancy|Theoretical Occupancy|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth|Warp Cycles Per Issued|Issued Warp Per|No Eligible|Grid Size|Block Size'
@@ -127,7 +129,6 @@ fi
 
 if [ "$what" = trace ]; then
   source "$root/bench/device-inputs.sh"
-  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
   for name in $inputs; do
     f="$in/$name"; [ -f "$f" ] || continue
     echo "== $name: the kernels of one locate from device views (rate 32)"

@@ -163,8 +163,6 @@ namespace {
 bool standard_output_in_use = false;
 }  // namespace
 
-bool standard_output_taken() { return standard_output_in_use; }
-
 std::ostream& report_stream() { return standard_output_in_use ? std::cerr : std::cout; }
 
 atomic_output::atomic_output(const std::string& path, std::initializer_list<const input_file*> inputs)

@@ -68,7 +68,6 @@ class atomic_output {
   // The temporary file (in the output's folder) that commit() renames: a distributed run's
   // ranks write their parts into it. Empty for standard output.
   const std::string& temporary_path() const { return tmp_path_; }
-  bool to_standard_output() const { return standard_; }
 
  private:
   std::string path_, target_, tmp_path_;
@@ -77,10 +76,8 @@ class atomic_output {
   bool standard_ = false;
 };
 
-// Whether an output took standard output ("-o -"): the tool's reports (--stats, the BWT's
-// primary index) then go to standard error, so that standard output carries the data alone.
-bool standard_output_taken();
-// Where a report goes: standard output, or standard error when the data took it.
+// Where a report goes (--stats, the BWT's primary index): standard output, or standard error
+// when an output took standard output ("-o -"), so that it carries the data alone.
 std::ostream& report_stream();
 
 // Removes the temporaries of unfinished outputs on SIGINT, SIGTERM, SIGHUP and SIGQUIT (unless

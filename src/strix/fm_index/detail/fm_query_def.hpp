@@ -350,6 +350,14 @@ struct fm_host_staging {
   }
 };
 
+// Block b of a host copy of `bytes` bytes cut in blocks of `block`: the staging pass and the
+// drain share it.
+inline void fm_copy_block(std::uint8_t* to, const std::uint8_t* from, std::uint64_t bytes, std::int64_t b,
+                          std::int64_t block) {
+  const std::uint64_t at = std::uint64_t(b) * std::uint64_t(block);
+  std::memcpy(to + at, from + at, std::min<std::uint64_t>(std::uint64_t(block), bytes - at));
+}
+
 // One pass of the host's threads over a host-array batch: chunk `first`'s patterns staged
 // (dst_offsets[0, k] = offsets[first, first + k] - offsets[first] and their bytes copied)
 // and, beside them, an earlier chunk's counts drained (`drain_bytes` from drain_src to
@@ -371,17 +379,9 @@ inline bool fm_stage_chunk(const std::uint8_t* bytes, const std::uint64_t* offse
   // (A parallel_for: Kokkos 3's OpenMP refuses reductions from threads it did not start.)
   Kokkos::parallel_for("strix::fm_stage_chunk", range(host(), 0, byte_blocks + offset_blocks + drain_blocks),
                        [=](std::int64_t b) {
-    if (b < byte_blocks) {
-      const std::uint64_t at = std::uint64_t(b) * block;
-      std::memcpy(dst_bytes + at, bytes + base + at, std::min<std::uint64_t>(block, length - at));
-      return;
-    }
+    if (b < byte_blocks) return fm_copy_block(dst_bytes, bytes + base, length, b, block);
     b -= byte_blocks;
-    if (b >= offset_blocks) {
-      const std::uint64_t at = std::uint64_t(b - offset_blocks) * block;
-      std::memcpy(drain_to + at, drain_from + at, std::min<std::uint64_t>(block, drain_bytes - at));
-      return;
-    }
+    if (b >= offset_blocks) return fm_copy_block(drain_to, drain_from, drain_bytes, b - offset_blocks, block);
     // Ascending pairs within the block and across its first edge: with offsets[first] as the
     // base, every offset then lies in [base, offsets[first + k]].
     const std::size_t lo = std::size_t(b) * block, hi = std::min<std::size_t>(k + 1, lo + block);
@@ -405,10 +405,7 @@ inline void fm_drain(void* dst, const void* src, std::size_t bytes) {
   const auto* from = static_cast<const std::uint8_t*>(src);
   Kokkos::parallel_for("strix::fm_drain", Kokkos::RangePolicy<host, Kokkos::IndexType<std::int64_t>>(
                                              host(), 0, std::int64_t((bytes + block - 1) / block)),
-                       [=](const std::int64_t b) {
-                         const std::uint64_t at = std::uint64_t(b) * block;
-                         std::memcpy(to + at, from + at, std::min<std::uint64_t>(block, bytes - at));
-                       });
+                       [=](const std::int64_t b) { fm_copy_block(to, from, bytes, b, block); });
   host().fence();
 }
 
