@@ -7,6 +7,7 @@
 
 #include <strix/core/stats.hpp>
 #include <strix/error.hpp>
+#include <strix/io/container.hpp>
 #include <strix/version.hpp>
 
 #include "host_fallback.hpp"
@@ -82,6 +83,10 @@ std::shared_ptr<void> start_kokkos(int threads, int device) {
   argv.push_back(nullptr);
   int argc = int(args.size());
   auto guard = std::make_shared<Kokkos::ScopeGuard>(argc, argv.data());
+  // The index container's checksums use as many threads as the host backend (--threads,
+  // OMP_NUM_THREADS), or the process's CPUs where that backend is serial.
+  const int host_threads = Kokkos::DefaultHostExecutionSpace().concurrency();
+  if (threads > 0 || host_threads > 1) io::set_threads(threads > 0 ? threads : host_threads);
   return guard;
 }
 

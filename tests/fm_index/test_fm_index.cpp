@@ -106,6 +106,54 @@ const std::uint64_t rates[] = {1, 2, 32, 1000};
 // k-mer tables: none, the shortest, and longer than many patterns (and than tiny texts).
 const int kmer_lengths[] = {0, 1, 3, 6, -1};
 
+using section_bytes = std::vector<unsigned char>;
+
+// A copy of the FM-index file `from` as `to` with section `changed` changed: its checksums
+// hold but its arrays may lie.
+void forge(const std::string& from, const std::string& to, const std::string& changed,
+           const std::function<void(section_bytes&)>& change, std::uint32_t version = strix::fm_index_file_version) {
+  strix::io::container_reader file(from, strix::fm_index_file_kind, strix::fm_index_file_version);
+  strix::io::container_writer forged(strix::fm_index_file_kind, version);
+  std::vector<section_bytes> keep;
+  for (const char* name : {"meta", "occ.lines", "occ.code_of", "exceptions.marks", "exceptions.alphabet",
+                           "exceptions.counts", "exceptions.levels", "sa.super", "sa.block", "sa.low", "sa.samples",
+                           "isa.samples"}) {
+    const auto s = file.section(name);
+    keep.emplace_back(s.data, s.data + s.bytes);
+    if (name == changed) change(keep.back());
+    forged.add(name, keep.back().data(), keep.back().size());
+  }
+  forged.write(to);
+}
+
+// Line `line`'s word `word` of an occurrence table's section.
+std::uint64_t& occ_word(section_bytes& lines, std::uint64_t line, int word) {
+  REQUIRE((line * 8 + word + 1) * 8 <= lines.size());
+  return *reinterpret_cast<std::uint64_t*>(lines.data() + (line * 8 + word) * 8);
+}
+
+// The file as a version-1 container (each section's checksum the plain chain), as strix
+// wrote them before 2026-11-26.
+bytes as_container_version_1(bytes file) {
+  const std::uint32_t one = 1;
+  std::uint32_t count = 0;
+  std::memcpy(&count, file.data() + 12, 4);
+  for (std::uint32_t k = 0; k < count; ++k) {
+    unsigned char* e = file.data() + 64 + 64 * k;
+    std::uint64_t offset = 0, size = 0;
+    std::memcpy(&offset, e + 40, 8);
+    std::memcpy(&size, e + 48, 8);
+    const std::uint64_t sum = strix::io::checksum(file.data() + offset, size);
+    std::memcpy(e + 56, &sum, 8);
+  }
+  std::memcpy(file.data() + 8, &one, 4);
+  const std::uint64_t table = strix::io::checksum(file.data() + 64, 64 * std::size_t(count));
+  std::memcpy(file.data() + 48, &table, 8);
+  const std::uint64_t header = strix::io::checksum(file.data(), 56);
+  std::memcpy(file.data() + 56, &header, 8);
+  return file;
+}
+
 }  // namespace
 
 TEST_SUITE_BEGIN("fm_index");
@@ -418,34 +466,56 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   check_refused<C>(bad, "version 3");
   // Files whose checksums hold but whose arrays lie: the occurrence table about its
   // symbols, the sampled rows, the samples; and a file of the older version.
-  using section_bytes = std::vector<unsigned char>;
-  const auto forge = [&](const char* changed, const std::function<void(section_bytes&)>& change,
-                         std::uint32_t version = strix::fm_index_file_version) {
-    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
-    strix::io::container_writer forged(strix::fm_index_file_kind, version);
-    std::vector<section_bytes> keep;
-    for (const char* name : {"meta", "occ.lines", "occ.code_of", "exceptions.marks", "exceptions.alphabet",
-                             "exceptions.counts", "exceptions.levels", "sa.super", "sa.block", "sa.low", "sa.samples",
-                             "isa.samples"}) {
-      const auto s = file.section(name);
-      keep.emplace_back(s.data, s.data + s.bytes);
-      if (std::string(name) == changed) change(keep.back());
-      forged.add(name, keep.back().data(), keep.back().size());
-    }
-    forged.write(bad);
-  };
-  forge("occ.lines", [](section_bytes& b) { b.at(8 * 9) ^= 0x01; });  // a code in line 1
+  forge(path, bad, "occ.lines", [](section_bytes& b) { b.at(8 * 9) ^= 0x01; });  // a code in line 1
   check_refused<C>(bad, "does not match");
-  forge("sa.low", [](section_bytes& b) { b.back() = 0xff; });  // beyond the last row
+  // The occurrence table's other rules (occurrence_table_check_def.hpp), one broken at a time:
+  // a line's header, the flag of the last line, a code past the text (3000 symbols: the last
+  // line holds 120, its last code word none), an exception mark, the codes' table.
+  forge(path, bad, "occ.lines", [](section_bytes& b) { occ_word(b, 5, 0) += 1; });
+  check_refused<C>(bad, "does not match");
+  forge(path, bad, "occ.lines", [](section_bytes& b) { occ_word(b, 15, 0) ^= std::uint64_t(1) << 24; });
+  check_refused<C>(bad, "does not match");
+  forge(path, bad, "occ.lines", [](section_bytes& b) { occ_word(b, 15, 7) = 1; });
+  check_refused<C>(bad, "does not match");
+  forge(path, bad, "exceptions.marks", [](section_bytes& b) { b.at(0) ^= 0xff; });
+  check_refused<C>(bad, "does not match");
+  forge(path, bad, "occ.code_of", [](section_bytes& b) { std::swap(b.at('A'), b.at('C')); });
+  check_refused<C>(bad, "codes do not match");
+  forge(path, bad, "sa.low", [](section_bytes& b) { b.back() = 0xff; });  // beyond the last row
   check_refused<C>(bad, "sampled rows are damaged");
-  forge("sa.block", [](section_bytes& b) { b.at(2) = b.at(3) = 0xff; });  // block 1 after 65535 marks
+  forge(path, bad, "sa.block", [](section_bytes& b) { b.at(2) = b.at(3) = 0xff; });  // block 1 after 65535 marks
   check_refused<C>(bad, "sampled rows are damaged");
-  forge("sa.samples", [](section_bytes& b) { b.at(0) ^= 0x01; });  // two samples alike, or one too large
+  forge(path, bad, "sa.samples", [](section_bytes& b) { b.at(0) ^= 0x01; });  // two samples alike, or one too large
   check_refused<C>(bad, "samples are damaged");
-  forge("isa.samples", [](section_bytes& b) { b.at(1) ^= 0x01; });
+  forge(path, bad, "isa.samples", [](section_bytes& b) { b.at(1) ^= 0x01; });
   check_refused<C>(bad, "samples are damaged");
-  forge("", [](section_bytes&) {}, 1);
+  forge(path, bad, "", [](section_bytes&) {}, 1);
   check_refused<C>(bad, "fm_index version 1, from an older strix");
+  // Without extract samples the locate samples are checked alone: two alike are refused.
+  {
+    strix::fm_options no_extract;
+    no_extract.extract = false;
+    strix::text_index<space, I> other(space(), text.data(), text.size());
+    const std::string lean = temp_path("lean");
+    strix::save_fm_index(other.fm_index(no_extract), nullptr, lean);
+    strix::io::container_reader file(lean, strix::fm_index_file_kind, strix::fm_index_file_version);
+    CHECK(strix::load_fm_index<space, I>(space(), file).count("ACGT") == fm.count("ACGT"));
+    forge(lean, bad, "sa.samples", [](section_bytes& b) { std::swap(b.at(0), b.at(8)); });
+    check_refused<C>(bad, "samples are damaged");
+    std::remove(lean.c_str());
+  }
+  // A file of container version 1 (before the blocked checksums) still loads.
+  write_file(bad, as_container_version_1(good));
+  {
+    strix::io::container_reader file(bad, strix::fm_index_file_kind, strix::fm_index_file_version);
+    const auto old = strix::load_fm_index<space, I>(space(), file);
+    CHECK(old.count("ACGT") == fm.count("ACGT"));
+    CHECK(old.extract(0, text.size()) == text);
+  }
+  bytes old_flipped = as_container_version_1(good);
+  old_flipped[good.size() - 100] ^= 0x10;
+  write_file(bad, old_flipped);
+  check_refused<C>(bad, "checksum mismatch");
   // The other width.
   using other = std::conditional_t<sizeof(I) == 4, std::uint64_t, std::uint32_t>;
   try {
@@ -459,6 +529,46 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   std::remove(bad.c_str());
 }
 TEST_CASE_TEMPLATE_APPLY(fm_files, all_configs);
+
+// A load checks each line's header against the line before it, except at a superblock's
+// first line (2^16 lines, 12.6 M symbols), whose header is zero, and sums the superblocks:
+// a text of a superblock and a part, rare symbols flagging lines in both.
+TEST_CASE_TEMPLATE_DEFINE("fm_index files across the occurrence table's superblocks", C, fm_superblocks) {
+  using I = typename C::index;
+  using space = typename C::space;
+  if (sizeof(I) != 4) return;  // the table is the same for both widths
+  const std::uint64_t per_super = (std::uint64_t(1) << strix::occ_superblock_log2) * strix::occ_line_symbols;
+  const std::size_t n = per_super + 5000;
+  const auto text = dna_with_n(n, 23, 50000);
+  strix::text_index<space, I> index(space(), text.data(), text.size());
+  const auto& fm = index.fm_index();
+  REQUIRE(fm.layout() == strix::fm_rank_layout::occurrence_table);
+  const std::string path = temp_path("superblocks"), bad = temp_path("superblocks-bad");
+  strix::save_fm_index(fm, nullptr, path);
+  std::mt19937_64 rng(9);
+  std::vector<bytes> ps;
+  for (const std::uint64_t around : {per_super, std::uint64_t(n) - 40})
+    for (int k = 0; k < 20; ++k) {
+      const std::size_t len = 6 + rng() % 10, at = around - 20 + rng() % 30;
+      ps.push_back(bytes(text.begin() + at, text.begin() + std::min<std::size_t>(n, at + len)));
+    }
+  const batch b(ps);
+  {
+    strix::io::container_reader file(path, strix::fm_index_file_kind, strix::fm_index_file_version);
+    const auto loaded = strix::load_fm_index<space, I>(space(), file);
+    CHECK(loaded.count(b.all.data(), b.offsets.data(), ps.size()) == fm.count(b.all.data(), b.offsets.data(), ps.size()));
+    CHECK(loaded.extract(per_super - 100, 200) == bytes(text.begin() + per_super - 100, text.begin() + per_super + 100));
+  }
+  const std::uint64_t first_of_second = std::uint64_t(1) << strix::occ_superblock_log2;
+  for (const std::uint64_t line : {first_of_second - 1, first_of_second, first_of_second + 1, n / strix::occ_line_symbols}) {
+    CAPTURE(line);
+    forge(path, bad, "occ.lines", [&](section_bytes& lines) { occ_word(lines, line, 1) += 1; });  // code 2's count
+    check_refused<C>(bad, "does not match");
+  }
+  std::remove(path.c_str());
+  std::remove(bad.c_str());
+}
+TEST_CASE_TEMPLATE_APPLY(fm_superblocks, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("fm_index files with a Huffman-shaped tree: checked against their counts", C, fm_huffman_files) {
   using I = typename C::index;

@@ -209,11 +209,13 @@ void index_file(const std::uint8_t* data, std::size_t size) {
     };
     auto put = [&](std::size_t at, std::uint64_t v) { std::memcpy(file.data() + at, &v, 8); };
     const std::uint64_t count = std::min<std::uint64_t>(get(12, 4), (file.size() - 64) / 64);
+    const bool blocked = get(8, 4) >= 2;  // container version 2: blocked section checksums
     for (std::uint64_t k = 0; k < count; ++k) {
       const std::size_t e = 64 + k * 64;
       const std::uint64_t offset = get(e + 40, 8), bytes = get(e + 48, 8);
       if (offset <= file.size() && bytes <= file.size() - offset)
-        put(e + 56, strix::io::checksum(file.data() + offset, bytes));
+        put(e + 56, blocked ? strix::io::section_checksum(file.data() + offset, bytes)
+                            : strix::io::checksum(file.data() + offset, bytes));
     }
     put(40, file.size());
     put(48, strix::io::checksum(file.data() + 64, count * 64));

@@ -5,7 +5,7 @@
 //
 // Layout (integers little-endian):
 //   0  magic "STRIXIDX"                 8 bytes (a file's first 8 bytes: container_magic)
-//   8  container version (1)            u32
+//   8  container version (2)            u32
 //  12  sections                         u32
 //  16  kind (ASCII, zero-padded)        16 bytes, e.g. "fm_index"
 //  32  kind version                     u32,  reserved u32 = 0
@@ -13,7 +13,9 @@
 //  48  checksum of the section table    u64
 //  56  checksum of bytes 0..55          u64
 //  64  section table: per section, name (40 bytes, zero-padded), offset u64, bytes u64,
-//      checksum u64 (64 bytes each)
+//      checksum u64 (64 bytes each): version 1, the chain of checksum(); version 2 (written
+//      since 2026-11-26; both read), section_checksum(): the chain of its 1 MiB blocks' values,
+//      which threads compute side by side
 //      payloads, each at an offset that is a multiple of 64, zero-padded.
 // A reader maps the file (mmap), checks the header, the table, every section's checksum and
 // that every byte outside them is zero before handing out a byte of it; a truncated, corrupt, foreign or newer file is an
@@ -28,7 +30,7 @@
 
 namespace strix::io {
 
-constexpr std::uint32_t container_version = 1;
+constexpr std::uint32_t container_version = 2;
 constexpr char container_magic[8] = {'S', 'T', 'R', 'I', 'X', 'I', 'D', 'X'};
 
 // Sections to write: each points at bytes that must live until write().
@@ -105,7 +107,16 @@ class container_reader {
 // Writes the file `path` through the sink `fill` is given; throws io_error when it cannot.
 void write_file(const std::string& path, const std::function<void(const container_writer::sink&)>& fill);
 
-// 64-bit checksum of a byte range (the same function as the wavelet files').
+// 64-bit checksum of a byte range (the same function as the wavelet files'; a version-1
+// container's sections and every container's header and table).
 std::uint64_t checksum(const void* data, std::size_t bytes);
+// The checksum of a version-2 container's sections (checksum.hpp: block_checksum), over
+// threads() threads for sections of several megabytes.
+std::uint64_t section_checksum(const void* data, std::size_t bytes);
+
+// The threads the container uses to check and write checksums: set_threads(n) for n, 0 (the
+// default) for the CPUs this process may run on (its affinity: a job's share of a node).
+void set_threads(int threads);
+int threads();
 
 }  // namespace strix::io
