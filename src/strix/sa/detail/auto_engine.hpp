@@ -22,18 +22,18 @@ namespace strix::detail {
 //   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
 //   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
 //   only when `text` is given and the text is long enough for it to matter.
-// - host backends, from 1 MiB: prefix doubling from 4 threads (1.5x faster than libdivsufsort
-//   on 4 threads, 3.6x on 16 for 40 MB; 3x on 16 for 1 MiB) when its working memory fits in
-//   the host memory available (host_memory_available()), else sais, in about 5n bytes instead
-//   of 39n (77n with 64-bit entries); sais on 2 and 3 threads (1.15-1.3x faster than
-//   libdivsufsort on 2 threads on English, DNA and a source tar, §16). On one thread and below
-//   1 MiB, libdivsufsort (on one thread sais runs level with it on English and 1.2x faster on
-//   DNA, but takes 1.1-1.17x its time on a source tar, whose recursion is deep: §23), or sais
-//   in builds without it.
+// - host backends, from 1 MiB (issue 51's table, H200 host, 16 cores, 2026-11-26): sais on 1
+//   to 15 threads (1.05-1.34x faster than libdivsufsort on one thread, 1.1-1.7x faster than
+//   prefix doubling on 4 and 8, in about 5n bytes instead of 39n); prefix doubling from 16
+//   threads (1.2-1.26x faster than sais there on English and DNA) when its working memory fits
+//   in the host memory available (host_memory_available()), else sais (77n with 64-bit
+//   entries). Below 1 MiB, libdivsufsort (sais in builds without it). (On a source tar
+//   libdivsufsort was 1.1-1.17x faster than sais on one thread of the 2-core machine, §23: the
+//   pick follows the English and DNA majority.)
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
 constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
-constexpr int auto_host_parallel_threads = 4;
+constexpr int auto_host_doubling_threads = 16;
 // Host prefix doubling's peak bytes per input byte, text and suffix array included (the tool's
 // --stats on text and DNA, 2026-11-24).
 template <class I>
@@ -47,8 +47,8 @@ sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std:
     const int threads = space.concurrency();
     const bool large = n >= auto_host_parallel_min_length;
     const bool doubling_fits = n <= host_memory_available() / host_prefix_doubling_bytes_per_byte<I>;
-    if (large && threads >= auto_host_parallel_threads && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
-    else if (large && threads >= 2) o.algorithm = sa_algorithm::sais;
+    if (large && threads >= auto_host_doubling_threads && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
+    else if (large) o.algorithm = sa_algorithm::sais;
     else if (sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort)) o.algorithm = sa_algorithm::divsufsort;
     else o.algorithm = sa_algorithm::sais;
   } else {
