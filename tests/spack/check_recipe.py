@@ -66,8 +66,10 @@ def main(source):
     check(has_dep("kokkos@"), "depends on a Kokkos version range")
     check(has_dep("kokkos+openmp", "+openmp") and has_dep("kokkos+serial", "+serial"), "the host backends in Kokkos")
     cuda = [(d, k) for d, k in deps if d and d.startswith("kokkos+cuda")]
-    check(any("cuda_lambda" in d and "cuda_arch={arch}" in d and k.get("when") == "+cuda cuda_arch={arch}"
-              for d, k in cuda), "CUDA: Kokkos with lambdas and the same cuda_arch")
+    check(any("cuda_arch={arch}" in d and k.get("when") == "+cuda cuda_arch={arch}" for d, k in cuda),
+          "CUDA: Kokkos with the same cuda_arch")
+    check(has_dep("kokkos+cuda_lambda", "+cuda ^kokkos@:4") and not any("cuda_lambda" in d and "cuda_arch" in d for d, k in cuda),
+          "CUDA: device lambdas asked of Kokkos up to 4.x only (Kokkos 5's recipe has no such variant)")
     kernels = [(d, k) for d, k in deps if d and d.startswith("kokkos-kernels@")]
     check(any(d == "kokkos-kernels@{kokkos_version}" and k.get("when") == "^kokkos@{kokkos_version}"
               for d, k in kernels), "Kokkos Kernels of Kokkos' own version")

@@ -36,7 +36,9 @@ class Strix(CMakePackage, CudaPackage):
     depends_on("kokkos+openmp", when="+openmp")
     depends_on("kokkos+serial", when="+serial")
     for arch in CudaPackage.cuda_arch_values:
-        depends_on(f"kokkos+cuda+cuda_lambda cuda_arch={arch}", when=f"+cuda cuda_arch={arch}")
+        depends_on(f"kokkos+cuda cuda_arch={arch}", when=f"+cuda cuda_arch={arch}")
+    # Device lambdas: a variant of Spack's kokkos up to 4.x; always on from Kokkos 5.
+    depends_on("kokkos+cuda_lambda", when="+cuda ^kokkos@:4")
     # Kokkos Kernels of Kokkos' own version (as ArborX's recipe pairs them); needed by 3.x.
     for kokkos_version in ("3.4.01", "3.7.02", "4.5.01", "4.6.01"):
         depends_on(f"kokkos-kernels@{kokkos_version}", when=f"^kokkos@{kokkos_version}")

@@ -126,7 +126,7 @@ array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, con
                                 const std::vector<std::uint64_t>& send_offsets,
                                 const std::vector<std::uint64_t>& recv_offsets, const char* label) {
   array<T, ExecSpace> recv;
-  typename array<T, ExecSpace>::HostMirror send_host, recv_host;
+  typename array<T, ExecSpace>::host_mirror_type send_host, recv_host;  // (HostMirror is deprecated in Kokkos 5)
   c.run([&] {
     recv = make_array<T, ExecSpace>(label, recv_offsets.back());
     send_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), send);
