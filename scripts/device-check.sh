@@ -16,6 +16,9 @@
 #                                             libraries, 24 MB of inputs: bench/prepare-inputs.sh's
 #                                             english.txt and chrX.dna). Needs nvcc (CUDA 13.0)
 #                                             and about 25 minutes on 2 cores from scratch.
+#                                             LIBSAIS_ROOT=DIR (a libsais build outside the
+#                                             repository) adds host/strix_bench_libsais, the
+#                                             anchor of bench/run-host-sa.sh on the device host.
 # Through the device tool (64 MiB at most a call):
 #   run: scripts/device-check.sh run [suites|sanitize]   carry: [".carry/check"]
 #     suites (default): the doctest suite, every CLI script, pytest on the CUDA module and a
@@ -56,7 +59,9 @@ pack() {
   pb_inc="$(dirname "$pb_inc")"
   suffix="$(cat "$headers/ext_suffix")"
   # The host build first: its strix becomes the CUDA build's strix-host.
-  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON >/dev/null || exit 1
+  # (LIBSAIS_ROOT, a libsais build outside the repository, adds the host anchor strix_bench_libsais.)
+  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON \
+    ${LIBSAIS_ROOT:+-DLIBSAIS_ROOT="$LIBSAIS_ROOT"} >/dev/null || exit 1
   STRIX_HOST_FALLBACK_EXE="$root/build/openmp/strix" "$root/scripts/build.sh" cuda "$root/build/cuda-check" \
     -DSTRIX_ENABLE_TESTS=ON -DSTRIX_ENABLE_BENCH=ON -DSTRIX_ENABLE_PYTHON=ON \
     -DSTRIX_PYTHON_FOREIGN_INCLUDE_DIRS="$py_inc;$pb_inc" -DSTRIX_PYTHON_EXT_SUFFIX="$suffix" >/dev/null || exit 1
@@ -67,7 +72,7 @@ pack() {
   for b in strix_bench_fm strix_bench_sa strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
   done
-  for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm; do
+  for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm strix_bench_libsais; do
     [ -x "$h/bench/$b" ] && cp "$h/bench/$b" "$stage/host/"
   done
   cp "$c"/python/strix*.so "$c/python/strix.pyi" "$stage/python/" || exit 1
