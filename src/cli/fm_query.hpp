@@ -30,7 +30,8 @@ fm_query_run open_fm_query(const fm_query_options& o);
 pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run& run);
 
 // Where the answers go: -o FILE (all or nothing, at commit) or standard output. --stats
-// prints on standard output too, so it needs -o.
+// prints on standard output too, so it needs -o. Made before the index is loaded, so that a bad
+// output fails at once; never the index or the patterns file.
 class answer_output {
  public:
   explicit answer_output(const fm_query_options& o);

@@ -109,6 +109,13 @@ cmp -s dna.idx flip.idx && bad "corruption did not change the file" || expect_er
 expect_error "count: patterns missing" "" "$STRIX" count dna.idx no-such.pat
 expect_error "count: --stats without -o" "" "$STRIX" count dna.idx dna.pat --stats
 expect_error "index: output is the input" "" "$STRIX" index dna.txt -o dna.txt
+# A query's answers never replace the index or the patterns (refused before the index loads).
+cp dna.idx keep.idx && cp dna.pat keep.pat
+EXPECT_STATUS=2 expect_error "count: output is the index" "" "$STRIX" count keep.idx keep.pat -o keep.idx
+EXPECT_STATUS=2 expect_error "count: output is the patterns" "" "$STRIX" count keep.idx keep.pat -o keep.pat
+EXPECT_STATUS=2 expect_error "locate: output is the index" "" "$STRIX" locate keep.idx keep.pat -o keep.idx
+EXPECT_STATUS=2 expect_error "extract: output is the index" "" "$STRIX" extract keep.idx --range 0-5 -o keep.idx
+cmp -s keep.idx dna.idx && cmp -s keep.pat dna.pat && ok || bad "a query's output replaced its index or patterns"
 expect_error "index: sample rate 0" o1 "$STRIX" index dna.txt -o o1 --sample-rate 0
 expect_error "index: a FASTA file without records" o2 "$STRIX" index dna.txt --fasta -o o2
 expect_error "extract: beyond the text" o3 "$STRIX" extract miss.idx --range 5-12 -o o3

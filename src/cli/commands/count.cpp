@@ -15,9 +15,9 @@ runner add_count_command(CLI::App& app) {
   auto* sub = app.add_subcommand("count", "count the occurrences of each pattern in an FM-index");
   add_fm_query_options(sub, *o, true);
   return [o] {
+    answer_output out(*o);
     auto run = open_fm_query(*o);
     const auto patterns = read_query_patterns(*o, run);
-    answer_output out(*o);
     const auto answers = run.fm->count(patterns);
     std::string text;
     for (auto c : answers.counts) text += std::to_string(c) + '\n';

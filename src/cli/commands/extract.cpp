@@ -31,6 +31,7 @@ runner add_extract_command(CLI::App& app) {
                   "SEQ of a reference (its last ':' ends the name)")
       ->required();
   return [o, range] {
+    answer_output out(*o);
     auto run = open_fm_query(*o);
     const auto colon = range->rfind(':');
     const std::string span = colon == std::string::npos ? *range : range->substr(colon + 1);
@@ -47,7 +48,6 @@ runner add_extract_command(CLI::App& app) {
       limit = run.sequences.lengths[s];
     }
     STRIX_USER_REQUIRE(end <= limit, "--range '" + *range + "' ends after " + std::to_string(limit));
-    answer_output out(*o);
     const auto text = run.fm->extract(base + start, end - start);
     out.write(std::string(text.begin(), text.end()));
     if (o->common.stats) print_json(stats_json("extract", run.fm->size(), *run.s));

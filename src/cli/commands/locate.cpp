@@ -21,9 +21,9 @@ runner add_locate_command(CLI::App& app) {
                   "at most N occurrences per pattern (0: all); a capped pattern's line count is N, "
                   "and stderr says how many patterns were capped");
   return [o, max_occ] {
+    answer_output out(*o);
     auto run = open_fm_query(*o);
     const auto patterns = read_query_patterns(*o, run);
-    answer_output out(*o);
     const auto found = run.fm->locate(patterns, *max_occ);
     std::string text;
     std::uint64_t capped = 0;
