@@ -183,7 +183,7 @@ atomic_output::atomic_output(const std::string& path, std::initializer_list<cons
   if (exists) {
     if (S_ISDIR(st.st_mode)) throw error(error_code::io_error, "output '" + path + "' is a directory");
     if (!S_ISREG(st.st_mode))
-      throw error(error_code::io_error, "output '" + path + "' is not a regular file; strix writes regular files only");
+      throw error(error_code::io_error, "output '" + path + "' is not a regular file; strix writes regular files only (or standard output: -o -)");
     for (const input_file* in : inputs)
       if (in && in->same_file(st.st_dev, st.st_ino))
         throw error(error_code::invalid_input,

@@ -62,6 +62,8 @@ if [ -n "$(cat stderr.txt)" ] && grep -q 'standard output: No space left' stderr
 else bad "full standard output: $(cat stderr.txt)"; fi
 EXPECT_STATUS=3 expect_error "sa -o - with standard output closed" "" sh -c "'$STRIX' sa dna.txt -o - >&-"
 EXPECT_STATUS=3 expect_error "index -o - into a full device" "" sh -c "'$STRIX' index dna.txt -o - >/dev/full"
+EXPECT_STATUS=3 expect_error "sa -o /dev/null" "" "$STRIX" sa dna.txt -o /dev/null
+grep -q 'standard output: -o -' stderr.txt && ok || bad "-o /dev/null does not point to -o -: $(cat stderr.txt)"
 expect_error "two outputs to standard output" "" "$STRIX" bwt miss.txt -o - --primary-out -
 grep -q 'two outputs to standard output' stderr.txt && ok || bad "two outputs: $(cat stderr.txt)"
 if "$STRIX" sa --help 2>/dev/null | grep -q -- '--distributed'; then
