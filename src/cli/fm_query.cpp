@@ -41,8 +41,8 @@ pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run&
 answer_output::answer_output(const fm_query_options& o) {
   if (o.output.empty()) return;
   // The inputs as files, only to refuse an output that would replace one of them.
-  std::unique_ptr<input_file> index, patterns;
-  index = std::make_unique<input_file>(o.index);
+  const auto index = std::make_unique<input_file>(o.index);
+  std::unique_ptr<input_file> patterns;
   if (!o.patterns.empty() && o.patterns != "-") patterns = std::make_unique<input_file>(o.patterns);
   file_ = std::make_unique<atomic_output>(o.output, std::initializer_list<const input_file*>{index.get(), patterns.get()});
 }

@@ -36,6 +36,28 @@ inline void choose_codes(const std::uint64_t* counts, std::uint8_t* code_of, std
   }
 }
 
+// C on `space` from the BWT's 256 symbol counts: C[c] = 1 + the symbols below c (row 0 is the
+// empty suffix).
+template <class ExecSpace>
+Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> upload_C(const ExecSpace& space,
+                                                                        const std::uint64_t* counts,
+                                                                        memory_tracker* tracker = nullptr) {
+  std::uint64_t C[257];
+  C[0] = 1;
+  for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + counts[c];
+  auto d = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257, tracker);
+  strix::copy(space, d, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+  return d;
+}
+
+// Adds a wavelet matrix's symbol counts (its alphabet and cumulative counts) to counts[256].
+template <class ExecSpace>
+void add_wavelet_counts(const ExecSpace& space, const wavelet_data<ExecSpace, std::uint8_t>& w, std::uint64_t* counts) {
+  const auto alphabet = strix::to_host(space, w.alphabet);
+  const auto cumulative = strix::to_host(space, w.counts);
+  for (std::size_t m = 0; m < alphabet.extent(0); ++m) counts[alphabet(m)] += cumulative(m + 1) - cumulative(m);
+}
+
 // Per-line tallies for the occurrence table: for each line, codes 0..3 (exceptions not
 // counted), whether it holds exceptions, and how many: slots k * lines + line.
 constexpr int occ_tallies = 6;
@@ -259,11 +281,7 @@ void build_fm_rank(const ExecSpace& space, const device_view<const std::uint8_t,
   space.fence();
   ws.release();
   release(histogram, &tracker);
-  std::uint64_t C[257];
-  C[0] = 1;  // row 0 is the empty suffix
-  for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + counts[c];
-  rank.C = allocate<std::uint64_t, memory_space>("strix::fm::C", 257, &tracker);
-  strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+  rank.C = upload_C(space, counts, &tracker);
   if (layout == fm_rank_layout::automatic)
     layout = choose_fm_layout(counts, fm_layout_needs_lines(counts) ? count_exception_lines<ExecSpace>(space, bwt, counts, tracker)
                                                                     : fm_line_counts{});

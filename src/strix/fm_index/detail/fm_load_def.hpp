@@ -31,21 +31,16 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
     STRIX_USER_REQUIRE(rank.bwt_matrix.n == n, "fm_index file: the wavelet matrix's size does not match the text's");
     finish_wavelet<ExecSpace, std::uint8_t>(space, rank.bwt_matrix, wavelet_shape::matrix, wavelet_options{}, true);
     // C from the matrix's symbols and counts.
-    const auto alphabet = strix::to_host(space, rank.bwt_matrix.alphabet);
-    const auto cumulative = strix::to_host(space, rank.bwt_matrix.counts);
-    std::uint64_t C[257] = {};
-    for (std::size_t m = 0; m < alphabet.extent(0); ++m) C[alphabet(m) + 1] = cumulative(m + 1) - cumulative(m);
-    C[0] = 1;
-    for (int c = 0; c < 256; ++c) C[c + 1] += C[c];
-    rank.C = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257);
-    strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+    std::uint64_t counts[256] = {};
+    add_wavelet_counts(space, rank.bwt_matrix, counts);
+    rank.C = upload_C(space, counts);
   } else if (rank.layout == fm_rank_layout::huffman_tree) {
     // The symbol counts came with the file (fm_index_file.hpp): C from them, and the tree's
     // shape and bits checked against them.
     auto& h = rank.bwt_huffman;
     const auto counts = strix::to_host(space, rank.C);
     STRIX_USER_REQUIRE(counts.extent(0) == 256 && h.n == n, "fm_index file: the Huffman tree's size is damaged");
-    std::uint64_t symbol_counts[256], C[257], total = 0;
+    std::uint64_t symbol_counts[256], total = 0;
     for (int c = 0; c < 256; ++c) {
       symbol_counts[c] = counts(c);
       STRIX_USER_REQUIRE(symbol_counts[c] <= n - total, "fm_index file: the symbol counts exceed the text");
@@ -53,10 +48,7 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
     }
     STRIX_USER_REQUIRE(total == n, "fm_index file: the symbol counts do not add up to the text");
     finish_huffman_wavelet<ExecSpace>(space, symbol_counts, h);
-    C[0] = 1;
-    for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + symbol_counts[c];
-    rank.C = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::C", 257);
-    strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+    rank.C = upload_C(space, symbol_counts);
   } else {
     STRIX_USER_REQUIRE(false, "fm_index file: unknown rank layout");
   }
@@ -95,9 +87,6 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
                                   ++sum;
                                   k[t] = 0;
                                 }
-#if !defined(__CUDA_ARCH__) && defined(__GNUC__)
-                                __builtin_prefetch(sa_samples.words + ((k[t] * std::uint64_t(sa_samples.width)) >> 6));
-#endif
                               }
                               for (std::uint64_t t = 0; t < batch; ++t) {
                                 const std::uint64_t j = first + t < expected ? first + t : expected - 1;

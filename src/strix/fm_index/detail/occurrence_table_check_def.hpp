@@ -135,9 +135,7 @@ void check_occurrence_table(const ExecSpace& space, fm_rank_data<ExecSpace>& ran
   if (has_exceptions) {
     build_rank_select<ExecSpace, std::uint64_t>(space, marks, bit_vector_options{});
     STRIX_USER_REQUIRE(marks.ones == rank.exceptions.n, "fm_index file: the exception marks do not match the exceptions");
-    const auto alphabet = strix::to_host(space, rank.exceptions.alphabet);
-    const auto cumulative = strix::to_host(space, rank.exceptions.counts);
-    for (std::size_t m = 0; m < alphabet.extent(0); ++m) counts[alphabet(m)] += cumulative(m + 1) - cumulative(m);
+    add_wavelet_counts(space, rank.exceptions, counts);
   }
   // The codes a build would choose for these counts, and no exception among their symbols.
   std::uint8_t code_of[256], symbol_of[4];
@@ -151,12 +149,10 @@ void check_occurrence_table(const ExecSpace& space, fm_rank_data<ExecSpace>& ran
     for (std::size_t m = 0; m < alphabet.extent(0); ++m) same = same && code_of[alphabet(m)] == occ_exception_code;
   }
   STRIX_USER_REQUIRE(same, "fm_index file: the occurrence table's codes do not match its symbol counts");
-  std::uint64_t C[257];
-  C[0] = 1;  // row 0 is the empty suffix
-  for (int c = 0; c < 256; ++c) C[c + 1] = C[c] + counts[c];
-  STRIX_USER_REQUIRE(C[256] == n + 1, "fm_index file: the occurrence table's counts do not add up to the text");
-  rank.C = allocate<std::uint64_t, memory_space>("strix::fm::C", 257);
-  strix::copy(space, rank.C, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(C, 257));
+  std::uint64_t symbols = 0;
+  for (int c = 0; c < 256; ++c) symbols += counts[c];
+  STRIX_USER_REQUIRE(symbols == n, "fm_index file: the occurrence table's counts do not add up to the text");
+  rank.C = upload_C(space, counts);
 }
 
 }  // namespace strix::detail
