@@ -12,7 +12,7 @@
 #   bwt    strix bwt (sais, divsufsort, auto): SA + BWT    libsais_bwt_omp
 #   lcp    strix lcp (sais, auto): SA + LCP                libsais_omp + plcp + lcp
 #   unbwt  strix unbwt of strix's BWT, wall seconds        libsais_unbwt_omp, wall seconds (one call)
-# RESULT lines on stdout.
+# ALGORITHMS overrides strix's algorithms (divsufsort only runs for sa and bwt). RESULT lines on stdout.
 #   [COMMANDS="sa bwt lcp unbwt gsa sa64"] bench/run-host-sa.sh BUILD_DIR "THREADS..." ROUNDS INPUT...
 set -euo pipefail
 build="$1" threads="$2" rounds="$3"
@@ -83,8 +83,9 @@ for input in "$@"; do
           echo "RESULT command=unbwt input=$name threads=$t round=$round algorithm=strix seconds=$wall" \
             "rss_bytes_per_byte=$(python3 -c "print(f'{int(open(\"$tmp/rss\").read().split()[-1]) * 1024 / max($(stat -c %s "$input"), 1):.2f}')")"
         else
-          algorithms="sais auto"
-          case "$command" in sa|bwt) algorithms="sais divsufsort auto" ;; esac
+          algorithms="${ALGORITHMS:-sais auto}"
+          case "$command" in sa|bwt) algorithms="${ALGORITHMS:-sais divsufsort auto}" ;;
+            *) algorithms="${algorithms//divsufsort/}" ;; esac
           for alg in $algorithms; do
             echo "RESULT command=$command input=$name threads=$t round=$round algorithm=$alg $(strix_run "$command" "$source_input" "$t" "$alg")"
           done
