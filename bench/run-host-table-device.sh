@@ -6,7 +6,8 @@
 # then the index load of the tool at 1, 4 and 16 threads.
 #   bench/run-host-table-device.sh sa|extra|load INPUT...   (RESULT lines; logs under $OUT)
 #   sa     COMMANDS (default "sa bwt lcp unbwt") at 1 2 4 8 16 threads: sais and divsufsort at
-#          every count, auto at 16 only (below 16 it runs sais: bench/NOTES, issue 51)
+#          every count, auto at 16 only (below 16 it runs sais: bench/NOTES, issue 51); LEAN=1
+#          (linux.tar in one call): 16 threads first, libdivsufsort at 1 and 16 only
 #   extra  "gsa sa64" at 1, 4 and 16 threads
 #   load   an index of each input (16 threads), then `count` of two patterns at 1, 4, 16 threads,
 #          three runs each after a warm-up: the load stage's seconds and its GB/s of index file
@@ -30,8 +31,15 @@ echo "# host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 
 case "$what" in
   sa)
-    ALGORITHMS="sais divsufsort" COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" bash "$root/bench/run-host-sa.sh" "$hb" "1 2 4 8" 1 "${inputs[@]}"
-    ALGORITHMS="sais divsufsort auto" COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" bash "$root/bench/run-host-sa.sh" "$hb" "16" 1 "${inputs[@]}" ;;
+    export COMMANDS="${COMMANDS:-sa bwt lcp unbwt}"
+    if [ -n "${LEAN:-}" ]; then  # a large input in one call: libdivsufsort at 1 and 16 threads only
+      ALGORITHMS="sais divsufsort auto" bash "$root/bench/run-host-sa.sh" "$hb" "16" 1 "${inputs[@]}"
+      ALGORITHMS="sais divsufsort" bash "$root/bench/run-host-sa.sh" "$hb" "1" 1 "${inputs[@]}"
+      ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "8 4 2" 1 "${inputs[@]}"
+    else
+      ALGORITHMS="sais divsufsort" bash "$root/bench/run-host-sa.sh" "$hb" "1 2 4 8" 1 "${inputs[@]}"
+      ALGORITHMS="sais divsufsort auto" bash "$root/bench/run-host-sa.sh" "$hb" "16" 1 "${inputs[@]}"
+    fi ;;
   extra)
     COMMANDS="gsa sa64" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "1 4 16" 1 "${inputs[@]}" ;;
   load)

@@ -9,7 +9,9 @@
 # may name a Kokkos Kernels elsewhere). A Kokkos built without position-independent code
 # (CMAKE_POSITION_INDEPENDENT_CODE) cannot go into the Python module: pass
 # -DSTRIX_ENABLE_PYTHON=OFF for one. CUDA Kokkos: build here, run the suite through
-# scripts/device-check.sh instead.
+# scripts/device-check.sh instead. KOKKOS_KERNELS_ROOT=PREFIX (a Kokkos Kernels built on the
+# same Kokkos): strix is configured with it on CMAKE_PREFIX_PATH, and the downstream project
+# links it beside strix (a BLAS call and strix's calls in one program).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="$(realpath "$1")"
@@ -20,8 +22,12 @@ log="$build.log"
 mkdir -p "$build"
 version="$(grep -rhoE 'set\(PACKAGE_VERSION "[0-9.]+"' "$prefix"/lib*/cmake/Kokkos/KokkosConfigVersion.cmake | grep -oE '[0-9.]+' | head -1)"
 echo "strix $(git -C "$here" rev-parse --short HEAD) against Kokkos ${version:-?} at $prefix (build: $build, log: $log)"
+kernels="${KOKKOS_KERNELS_ROOT:+$(realpath "$KOKKOS_KERNELS_ROOT")}"
+kernels_version=""
+[ -n "$kernels" ] && kernels_version="$(grep -rhoE 'set\(PACKAGE_VERSION "[0-9.]+"' "$kernels"/lib*/cmake/KokkosKernels/KokkosKernelsConfigVersion.cmake | grep -oE '[0-9.]+' | head -1)"
+[ -n "$kernels" ] && echo "with Kokkos Kernels ${kernels_version:-?} at $kernels"
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$prefix" \
-  -DCMAKE_PREFIX_PATH="$prefix${CMAKE_PREFIX_PATH:+;$CMAKE_PREFIX_PATH}" -DPython3_EXECUTABLE=/usr/bin/python3 "$@" > "$log" 2>&1 ||
+  -DCMAKE_PREFIX_PATH="$prefix${kernels:+;$kernels}${CMAKE_PREFIX_PATH:+;$CMAKE_PREFIX_PATH}" -DPython3_EXECUTABLE=/usr/bin/python3 "$@" > "$log" 2>&1 ||
   { tail -20 "$log"; echo "configure failed"; exit 1; }
 cmake --build "$build" -j "$jobs" >> "$log" 2>&1 || { grep -E 'error|Error' "$log" | head -20; echo "build failed"; exit 1; }
 warnings="$(grep -c 'warning:' "$log")"
@@ -32,10 +38,11 @@ summary="$(grep -E 'tests passed|tests failed' "$log" | tail -1)"
 consumer="skipped"
 install="$(mktemp -d)"
 if cmake --install "$build" --prefix "$install" >> "$log" 2>&1 &&
-   cmake -S "$here/tests/consumer" -B "$install/consumer" -DCMAKE_PREFIX_PATH="$install;$prefix" >> "$log" 2>&1 &&
+   cmake -S "$here/tests/consumer" -B "$install/consumer" -DCMAKE_PREFIX_PATH="$install;$prefix${kernels:+;$kernels}" \
+     ${kernels:+-DSTRIX_CONSUMER_WITH_KOKKOS_KERNELS=ON} >> "$log" 2>&1 &&
    cmake --build "$install/consumer" >> "$log" 2>&1 && "$install/consumer/consumer" >> "$log" 2>&1; then
   consumer="passed"
 else consumer="FAILED"; rc=1; fi
 rm -rf "$install"
-echo "Kokkos ${version:-?}: ctest: ${summary:-no summary}; build warnings: $warnings; downstream package: $consumer"
+echo "Kokkos ${version:-?}${kernels:+ + Kokkos Kernels ${kernels_version:-?}}: ctest: ${summary:-no summary}; build warnings: $warnings; downstream package: $consumer"
 [ "$rc" -eq 0 ] && [ "$warnings" -eq 0 ]

@@ -19,6 +19,11 @@
 #                                             LIBSAIS_ROOT=DIR (a libsais build outside the
 #                                             repository) adds host/strix_bench_libsais, the
 #                                             anchor of bench/run-host-sa.sh on the device host.
+#                                             Another Kokkos (issue 52): STRIX_CHECK_KOKKOS_CUDA and
+#                                             STRIX_CHECK_KOKKOS_HOST name the CUDA and host Kokkos
+#                                             prefixes, STRIX_CHECK_BUILD a suffix for the two build
+#                                             folders, STRIX_CHECK_CARRY the pack folder (also
+#                                             given to `run` on the device).
 # Through the device tool (64 MiB at most a call):
 #   run: scripts/device-check.sh run [suites|sanitize]   carry: [".carry/check"]
 #     suites (default): the doctest suite, every CLI script, pytest on the CUDA module and a
@@ -28,7 +33,8 @@
 # Kept for the next session: ~/.cache/strix/device-python (the headers) and the Kokkos builds.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-carry="$root/.carry/check"
+# STRIX_CHECK_CARRY: another pack folder (a check against another Kokkos keeps the usual one).
+carry="${STRIX_CHECK_CARRY:-$root/.carry/check}"
 cache="${STRIX_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/strix}"
 headers="$cache/device-python"
 what="${1:-}"
@@ -60,14 +66,14 @@ pack() {
   suffix="$(cat "$headers/ext_suffix")"
   # The host build first: its strix becomes the CUDA build's strix-host.
   # (LIBSAIS_ROOT, a libsais build outside the repository, adds the host anchor strix_bench_libsais.)
-  "$root/scripts/build.sh" openmp "$root/build/openmp" -DSTRIX_ENABLE_BENCH=ON \
+  local c="$root/build/cuda-check${STRIX_CHECK_BUILD:-}" h="$root/build/openmp${STRIX_CHECK_BUILD:-}"
+  Kokkos_ROOT="${STRIX_CHECK_KOKKOS_HOST:-}" "$root/scripts/build.sh" openmp "$h" -DSTRIX_ENABLE_BENCH=ON \
     ${LIBSAIS_ROOT:+-DLIBSAIS_ROOT="$LIBSAIS_ROOT"} >/dev/null || exit 1
-  STRIX_HOST_FALLBACK_EXE="$root/build/openmp/strix" "$root/scripts/build.sh" cuda "$root/build/cuda-check" \
+  Kokkos_ROOT="${STRIX_CHECK_KOKKOS_CUDA:-}" STRIX_HOST_FALLBACK_EXE="$h/strix" "$root/scripts/build.sh" cuda "$c" \
     -DSTRIX_ENABLE_TESTS=ON -DSTRIX_ENABLE_BENCH=ON -DSTRIX_ENABLE_PYTHON=ON \
     -DSTRIX_PYTHON_FOREIGN_INCLUDE_DIRS="$py_inc;$pb_inc" -DSTRIX_PYTHON_EXT_SUFFIX="$suffix" >/dev/null || exit 1
   local stage; stage="$(mktemp -d)"
   mkdir -p "$stage/bin" "$stage/host" "$stage/lib" "$stage/python"
-  local c="$root/build/cuda-check" h="$root/build/openmp"
   cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/" || exit 1
   for b in strix_bench_fm strix_bench_sa strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"

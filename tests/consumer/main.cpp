@@ -6,6 +6,10 @@
 #include <string>
 #include <strix/strix.hpp>
 
+#ifdef STRIX_CONSUMER_WITH_KOKKOS_KERNELS
+bool kokkos_kernels_dot_ok();  // with_kokkos_kernels.cpp
+#endif
+
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   using space = Kokkos::DefaultExecutionSpace;
@@ -26,6 +30,11 @@ int main(int argc, char** argv) {
             strix::check_suffix_array(space(), index.text(), index.suffix_array()).ok;
   for (std::size_t i = 0; i < text.size(); ++i)
     ok = ok && sa(i) == want_sa[i] && lcp(i) == want_lcp[i] && bwt(i) == std::uint8_t(want_bwt[i]);
+#ifdef STRIX_CONSUMER_WITH_KOKKOS_KERNELS
+  const bool kernels_ok = kokkos_kernels_dot_ok();
+  std::printf("consumer: a Kokkos Kernels dot product beside strix %s\n", kernels_ok ? "ok" : "WRONG");
+  ok = ok && kernels_ok;
+#endif
   std::printf("consumer: suffix array, LCP, BWT and a rank query on banana %s (strix %s)\n", ok ? "ok" : "WRONG",
               strix::version().c_str());
   return ok ? 0 : 1;
