@@ -3,6 +3,7 @@
 // are not.
 #include <doctest/doctest.h>
 
+#include <strix/approximate/bidirectional_ref.hpp>
 #include <strix/approximate/search_scheme.hpp>
 
 using namespace strix::approximate;

@@ -128,9 +128,4 @@ search_scheme default_scheme(int k) {
   return zero_one_zero_scheme(k);
 }
 
-int piece_start(int length, int pieces, int p) {
-  const int base = length / pieces, longer = length % pieces;
-  return p * base + std::min(p, longer);
-}
-
 }  // namespace strix::approximate

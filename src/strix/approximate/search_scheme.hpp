@@ -54,8 +54,6 @@ search_scheme kucherov_scheme(int k);
 // The scheme approximate search uses for k errors.
 search_scheme default_scheme(int k);
 
-// Where piece p of `pieces` starts in a read of `length` symbols (p = pieces: the end): as equal
-// as the length allows, the longer pieces first.
-int piece_start(int length, int pieces, int p);
+// (Where each piece of a read starts: piece_start in bidirectional_ref.hpp, for device code.)
 
 }  // namespace strix::approximate

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Approximate search (issue 53): every start position where a read matches the text with at
+// most k substitutions (Hamming distance), with the smallest distance found there, from a
+// bidirectional FM-index (the FM-index of the text and that of the reversed text) and a
+// lossless search scheme (search_scheme.hpp). Batches of reads run as a kernel, one lane a
+// read, on every backend.
+//
+// Conventions: a read matches at position p when text[p, p + length) differs from it in at
+// most k places and, for a reference of several sequences, holds no separator; the empty read
+// matches at every position 0..n (as locate's empty pattern), at distance 0.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <vector>
+
+#include <strix/approximate/bidirectional_ref.hpp>
+#include <strix/approximate/search_scheme.hpp>
+#include <strix/core/device_view.hpp>
+#include <strix/core/eti.hpp>
+#include <strix/fm_index/fm_index.hpp>
+
+namespace strix {
+
+// Read q's matches are positions[starts[q], starts[q + 1]), ascending, with their distances.
+template <class MemorySpace, class I>
+struct approximate_matches {
+  Kokkos::View<std::uint64_t*, MemorySpace> starts;
+  Kokkos::View<I*, MemorySpace> positions;
+  Kokkos::View<std::uint8_t*, MemorySpace> distances;
+};
+
+namespace detail {
+
+// The searches of a scheme as (order, lower, upper) rows of `pieces` entries each.
+template <class ExecSpace, class I>
+approximate_matches<typename ExecSpace::memory_space, I> approximate_search_hamming(
+    const ExecSpace& space, const approximate::bidirectional_ref<I>& index,
+    const device_view<const std::uint8_t, ExecSpace>& bytes, const device_view<const std::uint64_t, ExecSpace>& offsets,
+    const device_view<const int, ExecSpace>& scheme, int searches, int pieces);
+
+}  // namespace detail
+
+// The bidirectional view of an index pair: `reverse` must be the FM-index of `forward`'s text
+// reversed, with the same separator (checked: size, separator, symbol counts).
+template <class ExecSpace, class I>
+approximate::bidirectional_ref<I> bidirectional(const fm_index<ExecSpace, I>& forward,
+                                                const fm_index<ExecSpace, I>& reverse);
+
+// Reads bytes[offsets[q], offsets[q + 1]) in the space's memory; k from 0 to 6.
+template <class ExecSpace, class I>
+approximate_matches<typename ExecSpace::memory_space, I> search_hamming(
+    const fm_index<ExecSpace, I>& forward, const fm_index<ExecSpace, I>& reverse,
+    const Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space>& bytes,
+    const Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>& offsets, int k);
+
+// The same from and into host arrays.
+template <class I>
+struct host_approximate_matches {
+  std::vector<std::uint64_t> starts;
+  std::vector<I> positions;
+  std::vector<std::uint8_t> distances;
+};
+template <class ExecSpace, class I>
+host_approximate_matches<I> search_hamming(const fm_index<ExecSpace, I>& forward, const fm_index<ExecSpace, I>& reverse,
+                                           const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t reads,
+                                           int k);
+
+}  // namespace strix
+
+#define STRIX_APPROXIMATE_DECLARE(PREFIX, SPACE, I)                                                                 \
+  PREFIX template strix::approximate::bidirectional_ref<I> strix::bidirectional<SPACE, I>(                         \
+      const strix::fm_index<SPACE, I>&, const strix::fm_index<SPACE, I>&);                                         \
+  PREFIX template strix::approximate_matches<typename SPACE::memory_space, I> strix::search_hamming<SPACE, I>(     \
+      const strix::fm_index<SPACE, I>&, const strix::fm_index<SPACE, I>&,                                          \
+      const Kokkos::View<const std::uint8_t*, typename SPACE::memory_space>&,                                      \
+      const Kokkos::View<const std::uint64_t*, typename SPACE::memory_space>&, int);                               \
+  PREFIX template strix::host_approximate_matches<I> strix::search_hamming<SPACE, I>(                              \
+      const strix::fm_index<SPACE, I>&, const strix::fm_index<SPACE, I>&, const std::uint8_t*, const std::uint64_t*, \
+      std::size_t, int);
+#define STRIX_APPROXIMATE_EXTERN(SPACE, I) STRIX_APPROXIMATE_DECLARE(extern, SPACE, I)
+STRIX_FOR_EACH_ETI(STRIX_APPROXIMATE_EXTERN)

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Approximate search (Hamming) on every backend against a brute-force matcher: every start
+// position within k substitutions, each once with its smallest distance, ascending.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include <strix/approximate/approximate_search.hpp>
+#include <strix/index/text_index.hpp>
+
+#include "../fm_index/fm_test_inputs.hpp"
+#include "test_support.hpp"
+
+using namespace strix_test;
+
+namespace {
+
+struct hit {
+  std::uint64_t position;
+  int distance;
+  bool operator==(const hit& o) const { return position == o.position && distance == o.distance; }
+};
+
+// Every p with text[p, p + m) free of the separator and at most k places from the read.
+std::vector<hit> brute_force_hamming(const bytes& t, const bytes& read, int k, int separator) {
+  std::vector<hit> hits;
+  if (read.empty()) {
+    for (std::uint64_t p = 0; p <= t.size(); ++p) hits.push_back({p, 0});
+    return hits;
+  }
+  for (std::size_t p = 0; p + read.size() <= t.size(); ++p) {
+    int d = 0;
+    bool crosses = false;
+    for (std::size_t j = 0; j < read.size() && d <= k && !crosses; ++j) {
+      crosses = int(t[p + j]) == separator;
+      d += t[p + j] != read[j];
+    }
+    if (!crosses && d <= k) hits.push_back({p, d});
+  }
+  return hits;
+}
+
+// Reads for t: substrings with 0 to k + 1 substitutions, random ones, the edge lengths.
+std::vector<bytes> reads_for(const bytes& t, int k, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<bytes> reads = {{}, {t.empty() ? std::uint8_t('A') : t[0]}, {0x00, 0xFF}};
+  if (!t.empty()) {
+    reads.push_back(t);
+    bytes longer = t;
+    longer.push_back(t.back());
+    reads.push_back(longer);
+  }
+  for (int r = 0; r < 30 && !t.empty(); ++r) {
+    const std::size_t len = 1 + rng() % std::min<std::size_t>(t.size(), r < 20 ? 14 : 40);
+    const std::size_t at = rng() % (t.size() - len + 1);
+    bytes read(t.begin() + at, t.begin() + at + len);
+    const int changes = int(rng() % (k + 2));
+    for (int c = 0; c < changes; ++c) read[rng() % len] = t[rng() % t.size()];  // a symbol of the text
+    if (r % 7 == 6) read[rng() % len] = 0xFE;                                     // one it lacks
+    reads.push_back(read);
+  }
+  return reads;
+}
+
+template <class C>
+void check_search(const std::string& name, const bytes& text, int separator, int max_k, std::uint64_t seed) {
+  using space = typename C::space;
+  using I = typename C::index;
+  CAPTURE(name);
+  strix::fm_options options;
+  options.separator = separator;
+  options.sample_rate = 4;
+  bytes reversed(text.rbegin(), text.rend());
+  strix::text_index<space, I> forward_text(space(), text.data(), text.size());
+  strix::text_index<space, I> reverse_text(space(), reversed.data(), reversed.size());
+  const auto& forward = forward_text.fm_index(options);
+  const auto& reverse = reverse_text.fm_index(options);
+  std::size_t inexact = 0;  // hits at distance 1 or more: the test exercises the errors
+  for (int k = 0; k <= max_k; ++k) {
+    CAPTURE(k);
+    const auto reads = reads_for(text, k, seed + k);
+    const batch b(reads);
+    const auto got = strix::search_hamming(forward, reverse, b.all.data(), b.offsets.data(), reads.size(), k);
+    REQUIRE(got.starts.size() == reads.size() + 1);
+    for (std::size_t q = 0; q < reads.size(); ++q) {
+      CAPTURE(q);
+      CAPTURE(std::string(reads[q].begin(), reads[q].end()));
+      std::vector<hit> hits;
+      for (auto t = got.starts[q]; t < got.starts[q + 1]; ++t) hits.push_back({got.positions[t], got.distances[t]});
+      REQUIRE(hits == brute_force_hamming(text, reads[q], k, separator));
+      for (const auto& h : hits) inexact += h.distance > 0;
+    }
+  }
+  if (text.size() >= 30) CHECK(inexact > 0);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE_DEFINE("approximate search finds every match within k substitutions, once, at its distance", C,
+                          approximate_hamming) {
+  check_search<C>("random sigma 2", random_text(600, 2, 1, 'a'), strix::fm_no_separator, 3, 10);
+  check_search<C>("random sigma 4", random_text(2000, 4, 2, 'A'), strix::fm_no_separator, 4, 20);
+  check_search<C>("random sigma 26", random_text(1500, 26, 3, 'a'), strix::fm_no_separator, 3, 30);
+  check_search<C>("dna with N", dna_with_n(2500, 4), strix::fm_no_separator, 3, 40);
+  bytes periodic;
+  for (int i = 0; i < 300; ++i) periodic.push_back("ACGTTGCA"[i % 8]);
+  check_search<C>("periodic", periodic, strix::fm_no_separator, 3, 50);
+  check_search<C>("all equal", bytes(200, 'A'), strix::fm_no_separator, 3, 60);
+  check_search<C>("one byte", bytes{'G'}, strix::fm_no_separator, 2, 70);
+  check_search<C>("empty", bytes{}, strix::fm_no_separator, 1, 80);
+  const std::string joined = "ACGTACGTTA\nACG\n\nTTACGTAAC\nA\nGGGGACGTT";
+  check_search<C>("reference", bytes(joined.begin(), joined.end()), '\n', 3, 90);
+}
+TEST_CASE_TEMPLATE_APPLY(approximate_hamming, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("approximate search refuses an index pair of different texts, and k out of range", C,
+                          approximate_refusals) {
+  using space = typename C::space;
+  using I = typename C::index;
+  const bytes a = random_text(300, 4, 5, 'A'), b = random_text(300, 4, 6, 'A');
+  strix::text_index<space, I> ta(space(), a.data(), a.size()), tb(space(), b.data(), b.size());
+  const bytes read = {'A', 'C'};
+  const std::uint64_t offsets[] = {0, 2};
+  CHECK_THROWS_WITH_AS(strix::search_hamming(ta.fm_index(), tb.fm_index(), read.data(), offsets, 1, 1),
+                       doctest::Contains("not of the same text reversed"), strix::error);
+  const bytes shorter(a.begin(), a.begin() + 200);
+  strix::text_index<space, I> ts(space(), shorter.data(), shorter.size());
+  CHECK_THROWS_WITH_AS(strix::search_hamming(ta.fm_index(), ts.fm_index(), read.data(), offsets, 1, 1),
+                       doctest::Contains("not of the same text reversed"), strix::error);
+  CHECK_THROWS_WITH_AS(strix::search_hamming(ta.fm_index(), ta.fm_index(), read.data(), offsets, 1, 7),
+                       doctest::Contains("at most 6 errors"), strix::error);
+}
+TEST_CASE_TEMPLATE_APPLY(approximate_refusals, all_configs);
