@@ -2,8 +2,8 @@
 #pragma once
 // How much host memory a run may take: what the system can still give (Linux' MemAvailable,
 // within the control group's limit, as under Slurm or in a container), or the limit the user
-// set in STRIX_HOST_MEMORY_BYTES, whichever is smaller. `auto` uses it to prefer a lean
-// construction over a fast one that would not fit. Plain C++, compiled once into libstrix.
+// set in STRIX_HOST_MEMORY_BYTES, whichever is smaller: for callers that choose between a lean
+// and a fast path. Plain C++, compiled once into libstrix.
 #include <cstddef>
 #include <cstdint>
 

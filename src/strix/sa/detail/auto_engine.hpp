@@ -9,7 +9,6 @@
 #include <string>
 
 #include <strix/core/device_view.hpp>
-#include <strix/core/host_memory.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
 #include <strix/sa/detail/repetition_probe.hpp>
 #include <strix/sa/suffix_array.hpp>
@@ -22,33 +21,22 @@ namespace strix::detail {
 //   highly repetitive texts of 4 MiB and more, where it ran 2.3-3x faster (it does not
 //   slow down as the common prefixes grow). The text is probed (repeated_sample_fraction)
 //   only when `text` is given and the text is long enough for it to matter.
-// - host backends, from 1 MiB (issue 51's table, H200 host, 16 cores, 2026-11-26): sais on 1
-//   to 15 threads (1.05-1.34x faster than libdivsufsort on one thread, 1.1-1.7x faster than
-//   prefix doubling on 4 and 8, in about 5n bytes instead of 39n); prefix doubling from 16
-//   threads (1.2-1.26x faster than sais there on English and DNA) when its working memory fits
-//   in the host memory available (host_memory_available()), else sais (77n with 64-bit
-//   entries). Below 1 MiB, libdivsufsort (sais in builds without it). (On a source tar
-//   libdivsufsort was 1.1-1.17x faster than sais on one thread of the 2-core machine, §23: the
-//   pick follows the English and DNA majority.)
+// - host backends, from 1 MiB: sais at every thread count (issue 51's tables: the H200 host,
+//   2026-11-26, and the H100 host, RESULTS §38: 1.05-1.34x faster than libdivsufsort on one
+//   thread, 1.1-1.7x faster than prefix doubling on 4 and 8; at 16 threads within 3 % of it on
+//   English, 12 % behind on DNA and 1.62x ahead on a source tar — in about 5n bytes where
+//   prefix doubling takes 39n). Below 1 MiB, libdivsufsort (sais in builds without it).
 constexpr std::uint64_t auto_probe_min_length = std::uint64_t(1) << 22;
 constexpr std::uint64_t auto_host_parallel_min_length = std::uint64_t(1) << 20;
 constexpr double auto_repetitive_fraction = 0.5;
-constexpr int auto_host_doubling_threads = 16;
-// Host prefix doubling's peak bytes per input byte, text and suffix array included (the tool's
-// --stats on text and DNA, 2026-11-24).
-template <class I>
-constexpr std::uint64_t host_prefix_doubling_bytes_per_byte = sizeof(I) == 4 ? 39 : 77;
 
 template <class ExecSpace, class I>
 sa_options choose_algorithm(const ExecSpace& space, const sa_options& base, std::uint64_t n,
                             const text_view<ExecSpace>* text) {
   sa_options o = base;
   if constexpr (is_host_space_v<ExecSpace>) {
-    const int threads = space.concurrency();
-    const bool large = n >= auto_host_parallel_min_length;
-    const bool doubling_fits = n <= host_memory_available() / host_prefix_doubling_bytes_per_byte<I>;
-    if (large && threads >= auto_host_doubling_threads && doubling_fits) o.algorithm = sa_algorithm::prefix_doubling;
-    else if (large) o.algorithm = sa_algorithm::sais;
+    (void)space;
+    if (n >= auto_host_parallel_min_length) o.algorithm = sa_algorithm::sais;
     else if (sa_algorithm_available<ExecSpace>(sa_algorithm::divsufsort)) o.algorithm = sa_algorithm::divsufsort;
     else o.algorithm = sa_algorithm::sais;
   } else {
