@@ -14,7 +14,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 what="$1"; shift
-w=/tmp/strix-check hb=/tmp/strix-host-build in=/tmp/strix-in out="${OUT:-/tmp/strix-host-out}"
+w=/tmp/strix-host-table hb=/tmp/strix-host-build in=/tmp/strix-in out="${OUT:-/tmp/strix-host-out}"
 mkdir -p "$w" "$hb/bench" "$in" "$out"
 [ -x "$w/bin/strix-host" ] || tar -xJf "$root/.carry/check/check.tar.xz" -C "$w"
 export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
@@ -22,7 +22,7 @@ ln -sf "$w/bin/strix-host" "$hb/strix"
 [ -x "$w/host/strix_bench_libsais" ] && ln -sf "$w/host/strix_bench_libsais" "$hb/bench/strix_bench_libsais"
 inputs=()
 for name in "$@"; do
-  for f in "$root/.carry/check/data/$name.xz" "$root/.carry/data/$name.xz"; do
+  for f in "$root"/.carry/check*/data/"$name.xz" "$root/.carry/data/$name.xz"; do
     [ -f "$in/$name" ] || { [ -e "$f" ] && xz -T0 -dc "$f" > "$in/$name"; }
   done
   [ -f "$in/$name" ] && inputs+=("$in/$name") || echo "# $name: not carried" >&2
