@@ -108,7 +108,10 @@ TEST_CASE("generalized suffix array: the naive order's own rules") {
 
 TEST_CASE_TEMPLATE_DEFINE("generalized suffix array: every algorithm matches the naive order", C, gsa_naive) {
   using I = typename C::index;
-  for (const auto& [name, text] : generalized_inputs()) {
+  // (No structured bindings: CAPTURE's lambda may not capture them before C++20.)
+  for (const auto& input : generalized_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
     CAPTURE(name);
     const auto expected = naive_generalized<I>(text);
     for (const auto& options : sa_algorithms_under_test<typename C::space>()) {
@@ -126,7 +129,9 @@ TEST_CASE_TEMPLATE_DEFINE("generalized suffix array: codes, statistics and a reu
   using I = typename C::index;
   const std::pair<std::size_t, std::uint64_t> cases[] = {{256, 1}, {257, 2}, {65536, 2}, {65537, 3}};
   strix::suffix_array_handle<typename C::space, I> handle(typename C::space{}, strix::sa_options{});
-  for (const auto& [strings, code_bytes] : cases) {
+  for (const auto& one_case : cases) {
+    const std::size_t strings = one_case.first;
+    const std::uint64_t code_bytes = one_case.second;
     CAPTURE(strings);
     const auto text = random_collection(strings, 2, 2, strings);
     auto text_d = to_view<typename C::memory_space>(text);
