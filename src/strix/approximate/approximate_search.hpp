@@ -9,6 +9,10 @@
 // Conventions: a read matches at position p when text[p, p + length) differs from it in at
 // most k places and, for a reference of several sequences, holds no separator; the empty read
 // matches at every position 0..n (as locate's empty pattern), at distance 0.
+//
+// Memory: the walks keep a stack frame per read symbol of the batch (80 bytes each) besides
+// the answers; split batches of more than about 10^8 read symbols. A batch's matches must fit
+// the index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
