@@ -24,6 +24,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ namespace strix {
 
 constexpr std::uint32_t fm_index_file_version = 2;
 constexpr const char* fm_index_file_kind = "fm_index";
+// The sections of the FM-index of the reversed text (approximate search's bidirectional pair),
+// when the file has them: the index's own section names behind this prefix.
+constexpr const char* fm_reverse_part = "reverse.";
 
 namespace detail {
 
@@ -49,7 +53,7 @@ enum fm_meta : int {
 // Section `name` of `file` into a new array on `space`: one copy, straight from the mapped file.
 template <class T, class Space>
 Kokkos::View<T*, typename Space::memory_space> device_copy(const Space& space, const io::container_reader& file,
-                                                           const char* name, const char* label) {
+                                                           const std::string& name, const char* label) {
   const auto section = file.section(name, sizeof(T));
   const std::size_t count = section.bytes / sizeof(T);
   auto d = allocate<T, typename Space::memory_space>(label, count);
@@ -69,15 +73,28 @@ inline int fm_index_file_width(const io::container_reader& file) {
   return int(meta[detail::meta_index_bytes]);
 }
 
-// Writes `fm` (and a reference's sequences, when given) through `out`, or to `path` (the
-// caller makes it a temporary and renames it); `flags` are kept for the caller (meta).
+namespace detail {
+
+// Host copies of sections, kept until the container is written.
+class kept_sections {
+ public:
+  template <class T>
+  void add(io::container_writer& file, const std::string& name, std::vector<T>&& v) {
+    auto kept = std::make_shared<std::vector<T>>(std::move(v));
+    file.add(name, kept->data(), kept->size() * sizeof(T));
+    kept_.push_back(kept);
+  }
+
+ private:
+  std::vector<std::shared_ptr<void>> kept_;
+};
+
+// One FM-index's sections, their names prefixed by `part` ("" for the index itself).
 template <class Space, class I>
-void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences,
-                   const io::container_writer::sink& out, std::uint64_t flags = 0) {
-  using namespace detail;
+void add_fm_sections(io::container_writer& file, kept_sections& keep, const fm_index<Space, I>& fm,
+                     std::uint64_t sequences, std::uint64_t flags, const std::string& part) {
   const auto& d = fm.data();
   const auto& r = d.rank;
-  io::container_writer file(fm_index_file_kind, fm_index_file_version);
   std::vector<std::uint64_t> meta(meta_count, 0);
   meta[meta_n] = d.n;
   meta[meta_primary] = d.primary;
@@ -94,51 +111,66 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   const bool huffman = r.layout == fm_rank_layout::huffman_tree;
   meta[meta_bwt_sigma] = huffman ? std::uint64_t(r.bwt_huffman.sigma) : r.bwt_matrix.sigma;
   meta[meta_bwt_levels] = huffman ? r.bwt_huffman.bits.n : r.bwt_matrix.bits.n;
-  meta[meta_sequences] = sequences ? sequences->size() : 0;
+  meta[meta_sequences] = sequences;
   meta[meta_flags] = flags;
-  file.add("meta", meta);
-  // Host copies, alive until the write.
-  const auto lines = to_host_vector<std::uint64_t>(r.occ_lines);
-  const auto code_of = to_host_vector<std::uint8_t>(r.code_of);
-  const auto marks = to_host_vector<std::uint64_t>(r.exception_bits.words);
-  const auto exc_alphabet = to_host_vector<std::uint8_t>(r.exceptions.alphabet);
-  const auto exc_counts = to_host_vector<std::uint64_t>(r.exceptions.counts);
-  const auto exc_levels = to_host_vector<std::uint64_t>(r.exceptions.bits.words);
-  const auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
-  const auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
-  const auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
-  const auto huffman_words = to_host_vector<std::uint64_t>(r.bwt_huffman.bits.words);
+  keep.add(file, part + "meta", std::move(meta));
+  auto lines = to_host_vector<std::uint64_t>(r.occ_lines);
+  auto code_of = to_host_vector<std::uint8_t>(r.code_of);
+  auto marks = to_host_vector<std::uint64_t>(r.exception_bits.words);
+  auto exc_alphabet = to_host_vector<std::uint8_t>(r.exceptions.alphabet);
+  auto exc_counts = to_host_vector<std::uint64_t>(r.exceptions.counts);
+  auto exc_levels = to_host_vector<std::uint64_t>(r.exceptions.bits.words);
+  auto bwt_alphabet = to_host_vector<std::uint8_t>(r.bwt_matrix.alphabet);
+  auto bwt_counts = to_host_vector<std::uint64_t>(r.bwt_matrix.counts);
+  auto bwt_levels = to_host_vector<std::uint64_t>(r.bwt_matrix.bits.words);
+  auto huffman_words = to_host_vector<std::uint64_t>(r.bwt_huffman.bits.words);
   std::vector<std::uint64_t> huffman_counts(256, 0);
   if (huffman) {
-    const auto C = to_host_vector<std::uint64_t>(r.C);
+    auto C = to_host_vector<std::uint64_t>(r.C);
     for (int c = 0; c < 256; ++c) huffman_counts[c] = C[c + 1] - C[c];
   }
-  const auto sa_super = to_host_vector<std::uint64_t>(d.sampled.super);
-  const auto sa_block = to_host_vector<std::uint16_t>(d.sampled.block);
-  const auto sa_low = to_host_vector<std::uint8_t>(d.sampled.low);
-  const auto sa_samples = to_host_vector<std::uint64_t>(d.sa_samples.words);
-  const auto isa_samples = to_host_vector<std::uint64_t>(d.isa_samples.words);
+  auto sa_super = to_host_vector<std::uint64_t>(d.sampled.super);
+  auto sa_block = to_host_vector<std::uint16_t>(d.sampled.block);
+  auto sa_low = to_host_vector<std::uint8_t>(d.sampled.low);
+  auto sa_samples = to_host_vector<std::uint64_t>(d.sa_samples.words);
+  auto isa_samples = to_host_vector<std::uint64_t>(d.isa_samples.words);
   if (r.layout == fm_rank_layout::occurrence_table) {
-    file.add("occ.lines", lines);
-    file.add("occ.code_of", code_of);
-    file.add("exceptions.marks", marks);
-    file.add("exceptions.alphabet", exc_alphabet);
-    file.add("exceptions.counts", exc_counts);
-    file.add("exceptions.levels", exc_levels);
+    keep.add(file, part + "occ.lines", std::move(lines));
+    keep.add(file, part + "occ.code_of", std::move(code_of));
+    keep.add(file, part + "exceptions.marks", std::move(marks));
+    keep.add(file, part + "exceptions.alphabet", std::move(exc_alphabet));
+    keep.add(file, part + "exceptions.counts", std::move(exc_counts));
+    keep.add(file, part + "exceptions.levels", std::move(exc_levels));
   } else if (huffman) {
-    file.add("huffman.counts", huffman_counts);
-    file.add("huffman.lengths", r.bwt_huffman.code_length, 256);
-    file.add("huffman.levels", huffman_words);
+    keep.add(file, part + "huffman.counts", std::move(huffman_counts));
+    file.add(part + "huffman.lengths", r.bwt_huffman.code_length, 256);
+    keep.add(file, part + "huffman.levels", std::move(huffman_words));
   } else {
-    file.add("bwt.alphabet", bwt_alphabet);
-    file.add("bwt.counts", bwt_counts);
-    file.add("bwt.levels", bwt_levels);
+    keep.add(file, part + "bwt.alphabet", std::move(bwt_alphabet));
+    keep.add(file, part + "bwt.counts", std::move(bwt_counts));
+    keep.add(file, part + "bwt.levels", std::move(bwt_levels));
   }
-  file.add("sa.super", sa_super);
-  file.add("sa.block", sa_block);
-  file.add("sa.low", sa_low);
-  file.add("sa.samples", sa_samples);
-  file.add("isa.samples", isa_samples);
+  keep.add(file, part + "sa.super", std::move(sa_super));
+  keep.add(file, part + "sa.block", std::move(sa_block));
+  keep.add(file, part + "sa.low", std::move(sa_low));
+  keep.add(file, part + "sa.samples", std::move(sa_samples));
+  keep.add(file, part + "isa.samples", std::move(isa_samples));
+}
+
+}  // namespace detail
+
+// Writes `fm` (and a reference's sequences, when given; and `reverse`, the FM-index of the
+// same text reversed, as the part fm_reverse_part, when given) through `out`, or to `path`
+// (the caller makes it a temporary and renames it); `flags` are kept for the caller (meta).
+template <class Space, class I>
+void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequences,
+                   const io::container_writer::sink& out, std::uint64_t flags = 0,
+                   const fm_index<Space, I>* reverse = nullptr) {
+  using namespace detail;
+  io::container_writer file(fm_index_file_kind, fm_index_file_version);
+  kept_sections keep;
+  add_fm_sections(file, keep, fm, sequences ? sequences->size() : 0, flags, "");
+  if (reverse) add_fm_sections(file, keep, *reverse, 0, 0, fm_reverse_part);
   std::string names;
   std::vector<std::uint64_t> name_ends;
   if (sequences) {
@@ -160,19 +192,21 @@ void save_fm_index(const fm_index<Space, I>& fm, const reference_sequences* sequ
   io::write_file(path, [&](const io::container_writer::sink& out) { save_fm_index(fm, sequences, out, flags); });
 }
 
-// Loads an FM-index saved with index type I (fm_index_file_width tells which) onto `space`,
-// and its reference's sequences into `sequences` when given (left empty for a plain text).
+namespace detail {
+
+// The FM-index whose sections carry the prefix `part` ("" for the index itself).
 template <class Space, class I>
-fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader& file,
-                                  reference_sequences* sequences = nullptr, const fm_options& options = {}) {
-  using namespace detail;
+fm_index<Space, I> load_fm_part(const Space& space, const io::container_reader& file, const std::string& part,
+                                const fm_options& options) {
   STRIX_USER_REQUIRE(file.kind_version() == fm_index_file_version,
                      "index file has fm_index version " + std::to_string(file.kind_version()) +
                          ", from an older strix: index the text again");
   STRIX_USER_REQUIRE(fm_index_file_width(file) == int(sizeof(I)),
                      "index file holds " + std::to_string(8 * fm_index_file_width(file)) + "-bit positions, not " +
                          std::to_string(8 * sizeof(I)));
-  const auto meta = file.vector<std::uint64_t>("meta");
+  const auto meta = file.vector<std::uint64_t>(part + "meta");
+  STRIX_USER_REQUIRE(meta.size() == meta_count && meta[meta_index_bytes] == sizeof(I),
+                     "index file is corrupt (its " + part + "meta section)");
   const std::uint64_t n = meta[meta_n];
   check_length<I>(n, "index file of a text of " + std::to_string(n) + " bytes");
   STRIX_USER_REQUIRE(meta[meta_separator] <= 256 && meta[meta_rate] >= 1 &&
@@ -189,50 +223,65 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
   r.layout = fm_rank_layout(meta[meta_layout]);
   const std::string what = "index file";
   if (r.layout == fm_rank_layout::occurrence_table) {
-    r.occ_lines = device_copy<std::uint64_t>(space, file, "occ.lines", "strix::fm::occ_lines");
-    r.code_of = device_copy<std::uint8_t>(space, file, "occ.code_of", "strix::fm::code_of");
+    r.occ_lines = device_copy<std::uint64_t>(space, file, part + "occ.lines", "strix::fm::occ_lines");
+    r.code_of = device_copy<std::uint8_t>(space, file, part + "occ.code_of", "strix::fm::code_of");
     for (int k = 0; k < 4; ++k) r.symbol_of[k] = std::uint8_t(meta[meta_codes] >> (8 * k));
     r.exception_bits.n = meta[meta_exception_bits];
-    r.exception_bits.words = device_copy<std::uint64_t>(space, file, "exceptions.marks", "strix::fm::exception_bits");
+    r.exception_bits.words = device_copy<std::uint64_t>(space, file, part + "exceptions.marks", "strix::fm::exception_bits");
     if (meta[meta_exceptions] > 0) {
-      const auto alphabet = file.vector<std::uint8_t>("exceptions.alphabet");
+      const auto alphabet = file.vector<std::uint8_t>(part + "exceptions.alphabet");
       STRIX_USER_REQUIRE(alphabet.size() == meta[meta_exception_sigma], what + " is corrupt (exception alphabet)");
       r.exceptions = wavelet_data_from_arrays<Space, std::uint8_t>(
-          space, wavelet_shape::matrix, meta[meta_exceptions], alphabet, file.vector<std::uint64_t>("exceptions.counts"),
-          file.vector<std::uint64_t>("exceptions.levels"), meta[meta_exception_levels], what);
+          space, wavelet_shape::matrix, meta[meta_exceptions], alphabet, file.vector<std::uint64_t>(part + "exceptions.counts"),
+          file.vector<std::uint64_t>(part + "exceptions.levels"), meta[meta_exception_levels], what);
     }
   } else if (r.layout == fm_rank_layout::huffman_tree) {
     // The symbol counts wait in r.C until the index is finished (fm_load_def.hpp), which
     // checks them and makes C of them.
-    r.C = device_copy<std::uint64_t>(space, file, "huffman.counts", "strix::fm::symbol_counts");
-    const auto lengths = file.section("huffman.lengths");
+    r.C = device_copy<std::uint64_t>(space, file, part + "huffman.counts", "strix::fm::symbol_counts");
+    const auto lengths = file.section(part + "huffman.lengths");
     STRIX_USER_REQUIRE(lengths.bytes == 256, what + " is corrupt (Huffman code lengths)");
     std::memcpy(r.bwt_huffman.code_length, lengths.data, 256);
     r.bwt_huffman.n = n;
     r.bwt_huffman.bits.n = meta[meta_bwt_levels];
-    r.bwt_huffman.bits.words = device_copy<std::uint64_t>(space, file, "huffman.levels", "strix::fm::huffman_levels");
+    r.bwt_huffman.bits.words = device_copy<std::uint64_t>(space, file, part + "huffman.levels", "strix::fm::huffman_levels");
   } else {
-    const auto alphabet = file.vector<std::uint8_t>("bwt.alphabet");
+    const auto alphabet = file.vector<std::uint8_t>(part + "bwt.alphabet");
     STRIX_USER_REQUIRE(alphabet.size() == meta[meta_bwt_sigma], what + " is corrupt (BWT alphabet)");
     r.bwt_matrix = wavelet_data_from_arrays<Space, std::uint8_t>(space, wavelet_shape::matrix, n, alphabet,
-                                                                 file.vector<std::uint64_t>("bwt.counts"),
-                                                                 file.vector<std::uint64_t>("bwt.levels"),
+                                                                 file.vector<std::uint64_t>(part + "bwt.counts"),
+                                                                 file.vector<std::uint64_t>(part + "bwt.levels"),
                                                                  meta[meta_bwt_levels], what);
   }
   // The samples (their sizes are checked when the index is finished).
   const std::uint64_t samples = n / d.sample_rate + 1;
   d.sampled.n = n + 1;
   d.sampled.ones = samples;
-  d.sampled.super = device_copy<std::uint64_t>(space, file, "sa.super", "strix::fm::marks_super");
-  d.sampled.block = device_copy<std::uint16_t>(space, file, "sa.block", "strix::fm::marks_block");
-  d.sampled.low = device_copy<std::uint8_t>(space, file, "sa.low", "strix::fm::marks_low");
+  d.sampled.super = device_copy<std::uint64_t>(space, file, part + "sa.super", "strix::fm::marks_super");
+  d.sampled.block = device_copy<std::uint16_t>(space, file, part + "sa.block", "strix::fm::marks_block");
+  d.sampled.low = device_copy<std::uint8_t>(space, file, part + "sa.low", "strix::fm::marks_low");
   d.sa_samples.count = samples;
   d.sa_samples.width = packed_width(samples - 1);
-  d.sa_samples.words = device_copy<std::uint64_t>(space, file, "sa.samples", "strix::fm::sa_samples");
+  d.sa_samples.words = device_copy<std::uint64_t>(space, file, part + "sa.samples", "strix::fm::sa_samples");
   d.isa_samples.count = meta[meta_extract] != 0 ? samples : 0;
   d.isa_samples.width = d.sa_samples.width;
-  d.isa_samples.words = device_copy<std::uint64_t>(space, file, "isa.samples", "strix::fm::isa_samples");
+  d.isa_samples.words = device_copy<std::uint64_t>(space, file, part + "isa.samples", "strix::fm::isa_samples");
   space.fence();
+  return fm_index<Space, I>(space, std::move(d), options);
+}
+
+}  // namespace detail
+
+// Loads an FM-index saved with index type I (fm_index_file_width tells which) onto `space`,
+// and its reference's sequences into `sequences` when given (left empty for a plain text).
+template <class Space, class I>
+fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader& file,
+                                  reference_sequences* sequences = nullptr, const fm_options& options = {}) {
+  using namespace detail;
+  auto fm = load_fm_part<Space, I>(space, file, "", options);
+  const auto meta = file.vector<std::uint64_t>("meta");
+  const std::uint64_t n = fm.size();
+  const std::string what = "index file";
   if (sequences) {
     *sequences = reference_sequences();
     if (meta[meta_sequences] > 0) {
@@ -250,7 +299,21 @@ fm_index<Space, I> load_fm_index(const Space& space, const io::container_reader&
       sequences->check(n);
     }
   }
-  return fm_index<Space, I>(space, std::move(d), options);
+  return fm;
+}
+
+// Whether the file holds the FM-index of the reversed text (saved for approximate search).
+inline bool fm_index_file_has_reverse(const io::container_reader& file) {
+  return file.has(std::string(fm_reverse_part) + "meta");
+}
+
+// The FM-index of the reversed text from a file that has it (a clear error otherwise).
+template <class Space, class I>
+fm_index<Space, I> load_fm_index_reverse(const Space& space, const io::container_reader& file,
+                                         const fm_options& options = {}) {
+  STRIX_USER_REQUIRE(fm_index_file_has_reverse(file),
+                     "index file has no reverse part for approximate search: index the text again with --approximate");
+  return detail::load_fm_part<Space, I>(space, file, fm_reverse_part, options);
 }
 
 }  // namespace strix
