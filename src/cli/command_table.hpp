@@ -15,4 +15,5 @@
   ROW(index)                    \
   ROW(count)                    \
   ROW(locate)                   \
-  ROW(extract)
+  ROW(extract)                  \
+  ROW(search)

@@ -7,7 +7,12 @@
 #include <random>
 #include <string>
 
+#include <unistd.h>
+
+#include <cstdio>
+
 #include <strix/approximate/approximate_search.hpp>
+#include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
 
 #include "../fm_index/fm_test_inputs.hpp"
@@ -133,3 +138,44 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search refuses an index pair of different
                        doctest::Contains("at most 6 errors"), strix::error);
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_refusals, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("approximate search from a saved pair: the reverse part round-trips, its absence is named", C,
+                          approximate_saved) {
+  using space = typename C::space;
+  using I = typename C::index;
+  const bytes text = dna_with_n(3000, 11);
+  const bytes reversed(text.rbegin(), text.rend());
+  strix::text_index<space, I> tf(space(), text.data(), text.size()), tr(space(), reversed.data(), reversed.size());
+  const auto& forward = tf.fm_index();
+  const auto& reverse = tr.fm_index();
+  const std::string both = "/tmp/strix_test_approx_" + std::to_string(::getpid()) + "_both.idx";
+  const std::string one = "/tmp/strix_test_approx_" + std::to_string(::getpid()) + "_one.idx";
+  strix::io::write_file(both, [&](const strix::io::container_writer::sink& out) {
+    strix::save_fm_index(forward, nullptr, out, 0, &reverse);
+  });
+  strix::save_fm_index(forward, nullptr, one);
+  const auto reads = reads_for(text, 2, 5);
+  const batch b(reads);
+  const auto want = strix::search_hamming(forward, reverse, b.all.data(), b.offsets.data(), reads.size(), 2);
+  {
+    strix::io::container_reader file(both, strix::fm_index_file_kind, strix::fm_index_file_version);
+    CHECK(strix::fm_index_file_has_reverse(file));
+    const auto f = strix::load_fm_index<space, I>(space(), file);
+    const auto r = strix::load_fm_index_reverse<space, I>(space(), file);
+    const auto got = strix::search_hamming(f, r, b.all.data(), b.offsets.data(), reads.size(), 2);
+    CHECK(got.starts == want.starts);
+    CHECK(got.positions == want.positions);
+    CHECK(got.distances == want.distances);
+    CHECK(f.count("ACGT") == forward.count("ACGT"));
+  }
+  {
+    strix::io::container_reader file(one, strix::fm_index_file_kind, strix::fm_index_file_version);
+    CHECK_FALSE(strix::fm_index_file_has_reverse(file));
+    const auto load_reverse = [&] { return strix::load_fm_index_reverse<space, I>(space(), file); };
+    CHECK_THROWS_WITH_AS(load_reverse(), doctest::Contains("no reverse part"),
+                         strix::error);
+  }
+  std::remove(both.c_str());
+  std::remove(one.c_str());
+}
+TEST_CASE_TEMPLATE_APPLY(approximate_saved, all_configs);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// strix index INPUT -o FILE [--sample-rate S] [--fasta] [--keep-case] [--no-extract]: the
-// FM-index of a text, or of a FASTA/FASTQ reference's sequences, saved to an index file.
+// strix index INPUT -o FILE [--sample-rate S] [--fasta] [--keep-case] [--no-extract]
+// [--approximate]: the FM-index of a text, or of a FASTA/FASTQ reference's sequences, saved to
+// an index file (with --approximate, that of the reversed text too, for strix search).
 #include <CLI/CLI.hpp>
 
 #include <strix/sa/algorithm.hpp>
@@ -17,7 +18,7 @@ runner add_index_command(CLI::App& app) {
   struct options {
     std::string input, output;
     std::uint64_t sample_rate = 32;
-    bool fasta = false, keep_case = false, no_extract = false;
+    bool fasta = false, keep_case = false, no_extract = false, approximate = false;
     int width = 0;
     common_options common;
   };
@@ -34,6 +35,8 @@ runner add_index_command(CLI::App& app) {
   sub->add_flag("--fasta", o->fasta, "read INPUT as FASTA/FASTQ whatever its name");
   sub->add_flag("--keep-case", o->keep_case, "keep a reference's lower-case letters (default: upper-case them)");
   sub->add_flag("--no-extract", o->no_extract, "leave out the samples extract needs (log2(n / S) / S bits per byte: 0.7 at S = 32 for 150 MB)");
+  sub->add_flag("--approximate", o->approximate,
+                "also index the reversed text, for `strix search` (twice the build time and the file's size)");
   sub->add_option("--width", o->width, "bits per position, 32 or 64 (default: the narrowest that holds n)");
   add_common_options(sub, o->common);
   add_algorithm_option(sub, o->common);
@@ -60,6 +63,7 @@ runner add_index_command(CLI::App& app) {
     build.extract = !o->no_extract;
     build.separator = reference ? reference_separator : -1;
     build.algorithm = o->common.algorithm;
+    build.approximate = o->approximate;
     fm.build(staged, n, build);
     fm.save([&](const void* data, std::size_t bytes) { out.write(data, bytes); },
             reference ? &ref.sequences : nullptr, reference && !o->keep_case);

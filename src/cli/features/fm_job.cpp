@@ -3,6 +3,9 @@
 // once through on_space_and_width.
 #include "fm_job.hpp"
 
+#include <algorithm>
+
+#include <strix/approximate/approximate_search.hpp>
 #include <strix/core/copy.hpp>
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
@@ -24,13 +27,14 @@ struct fm_job::typed {
   virtual ~typed() = default;
   virtual void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) = 0;
   virtual void save(const fm_job::sink& out, const reference_sequences* sequences, bool folded) = 0;
-  virtual void load(const std::string& path, reference_sequences& sequences) = 0;
+  virtual void load(const std::string& path, reference_sequences& sequences, bool reverse) = 0;
   virtual std::uint64_t size() const = 0;
   virtual std::size_t bytes() const = 0;
   virtual std::string layout() const = 0;
   virtual fm_answers count(const pattern_batch& patterns) = 0;
   virtual fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) = 0;
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
+  virtual fm_answers search_hamming(const pattern_batch& patterns, int max_errors) = 0;
 };
 
 namespace {
@@ -43,49 +47,31 @@ class typed_fm_job final : public fm_job::typed {
   explicit typed_fm_job(space_session<Space>& s) : s_(s) {}
 
   void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) override {
-    auto t0 = session::clock::now();
-    auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
-    s_.add_allocate_time(t0);
-    t0 = s_.begin_stage("copy to device");
-    strix::copy(s_.space(), text_d,
-                      Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text.data, n));
-    s_.end_stage("copy_to_device", t0);
-    text_index<Space, I> index(s_.space(), text_d, parse_sa_options(options.algorithm));
-    auto& library = s_.report().library;
-    t0 = s_.begin_stage("suffix array");
-    index.suffix_array(&library);
-    s_.end_stage("suffix_array", t0);
-    index.release(index_part::sa_workspace);
-    t0 = s_.begin_stage("bwt");
-    index.bwt(&library);
-    s_.end_stage("bwt", t0);
-    fm_options fm;
-    fm.sample_rate = options.sample_rate;
-    fm.extract = options.extract;
-    fm.separator = options.separator;
-    t0 = s_.begin_stage("fm index");
-    // The index keeps what it built: copy it out of the text_index, which then frees the rest.
-    fm_ = std::make_unique<fm_index<Space, I>>(index.fm_index(fm, &library));
-    s_.end_stage("fm_index", t0);
-    s_.note_peak(index.peak_bytes());
+    fm_ = build_one(text.data, n, options, "");
+    if (options.approximate) {
+      std::vector<std::uint8_t> reversed(text.data, text.data + n);
+      std::reverse(reversed.begin(), reversed.end());
+      reverse_ = build_one(reversed.data(), n, options, "reverse ");
+    }
   }
 
   void save(const fm_job::sink& out, const reference_sequences* sequences, bool folded) override {
     const auto t0 = s_.begin_stage("save");
-    save_fm_index(*fm_, sequences, out, folded ? 1u : 0u);
+    save_fm_index(*fm_, sequences, out, folded ? 1u : 0u, reverse_.get());
     s_.end_stage("save", t0);
   }
 
-  void load(const std::string& path, reference_sequences& sequences) override {
+  void load(const std::string& path, reference_sequences& sequences, bool reverse) override {
     const auto t0 = s_.begin_stage("load");
     io::container_reader file(path, fm_index_file_kind, fm_index_file_version);
     fm_ = std::make_unique<fm_index<Space, I>>(load_fm_index<Space, I>(s_.space(), file, &sequences));
+    if (reverse) reverse_ = std::make_unique<fm_index<Space, I>>(load_fm_index_reverse<Space, I>(s_.space(), file));
     s_.end_stage("load", t0);
-    s_.note_peak(fm_->bytes());
+    s_.note_peak(fm_->bytes() + (reverse_ ? reverse_->bytes() : 0));
   }
 
   std::uint64_t size() const override { return fm_->size(); }
-  std::size_t bytes() const override { return fm_->bytes(); }
+  std::size_t bytes() const override { return fm_->bytes() + (reverse_ ? reverse_->bytes() : 0); }
   std::string layout() const override {
     return fm_layout_name(fm_->layout());
   }
@@ -117,9 +103,52 @@ class typed_fm_job final : public fm_job::typed {
     return text;
   }
 
+  fm_answers search_hamming(const pattern_batch& patterns, int max_errors) override {
+    STRIX_USER_REQUIRE(reverse_ != nullptr, "search: the index was loaded without its reverse part");
+    const auto t0 = s_.begin_stage("search");
+    const auto found = strix::search_hamming(*fm_, *reverse_, patterns.bytes.data(), patterns.offsets.data(),
+                                             patterns.size(), max_errors);
+    s_.end_stage("search", t0);
+    fm_answers a;
+    a.starts = found.starts;
+    a.positions.assign(found.positions.begin(), found.positions.end());
+    a.distances = found.distances;
+    return a;
+  }
+
  private:
+  // The index of text[0, n) (host memory), its stages' names prefixed by `stage`.
+  std::unique_ptr<fm_index<Space, I>> build_one(const std::uint8_t* text, std::uint64_t n,
+                                                const fm_build_options& options, const std::string& stage) {
+    auto t0 = session::clock::now();
+    auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
+    s_.add_allocate_time(t0);
+    t0 = s_.begin_stage((stage + "copy to device").c_str());
+    strix::copy(s_.space(), text_d, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text, n));
+    s_.end_stage(stage.empty() ? "copy_to_device" : "reverse_copy_to_device", t0);
+    text_index<Space, I> index(s_.space(), text_d, parse_sa_options(options.algorithm));
+    auto& library = s_.report().library;
+    t0 = s_.begin_stage((stage + "suffix array").c_str());
+    index.suffix_array(&library);
+    s_.end_stage(stage.empty() ? "suffix_array" : "reverse_suffix_array", t0);
+    index.release(index_part::sa_workspace);
+    t0 = s_.begin_stage((stage + "bwt").c_str());
+    index.bwt(&library);
+    s_.end_stage(stage.empty() ? "bwt" : "reverse_bwt", t0);
+    fm_options fm;
+    fm.sample_rate = options.sample_rate;
+    fm.extract = options.extract;
+    fm.separator = options.separator;
+    t0 = s_.begin_stage((stage + "fm index").c_str());
+    // The index keeps what it built: copy it out of the text_index, which then frees the rest.
+    auto built = std::make_unique<fm_index<Space, I>>(index.fm_index(fm, &library));
+    s_.end_stage(stage.empty() ? "fm_index" : "reverse_fm_index", t0);
+    s_.note_peak(index.peak_bytes() + (fm_ ? fm_->bytes() : 0));
+    return built;
+  }
+
   space_session<Space>& s_;
-  std::unique_ptr<fm_index<Space, I>> fm_;
+  std::unique_ptr<fm_index<Space, I>> fm_, reverse_;
 };
 
 }  // namespace
@@ -138,7 +167,9 @@ void fm_job::build(const host_buffer& text, std::uint64_t n, const fm_build_opti
 void fm_job::save(const sink& out, const reference_sequences* sequences, bool folded) {
   typed_->save(out, sequences, folded);
 }
-void fm_job::load(const std::string& path, reference_sequences& sequences) { typed_->load(path, sequences); }
+void fm_job::load(const std::string& path, reference_sequences& sequences, bool reverse) {
+  typed_->load(path, sequences, reverse);
+}
 std::uint64_t fm_job::size() const { return typed_->size(); }
 std::size_t fm_job::bytes() const { return typed_->bytes(); }
 std::string fm_job::layout() const { return typed_->layout(); }
@@ -148,6 +179,9 @@ fm_answers fm_job::locate(const pattern_batch& patterns, std::uint64_t max_occ) 
 }
 std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t length) {
   return typed_->extract(start, length);
+}
+fm_answers fm_job::search_hamming(const pattern_batch& patterns, int max_errors) {
+  return typed_->search_hamming(patterns, max_errors);
 }
 
 }  // namespace strix::cli

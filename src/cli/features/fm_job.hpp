@@ -20,6 +20,7 @@ struct fm_build_options {
   bool extract = true;
   int separator = -1;  // reference_separator for a reference of many sequences
   std::string algorithm = "auto";
+  bool approximate = false;  // also the FM-index of the reversed text (approximate search)
 };
 
 // What the index file says beside the index itself.
@@ -40,6 +41,7 @@ struct pattern_batch {
 struct fm_answers {
   std::vector<std::uint64_t> counts;
   std::vector<std::uint64_t> starts, positions;  // locate: pattern q's at [starts[q], starts[q + 1])
+  std::vector<std::uint8_t> distances;           // search: each position's smallest distance
 };
 
 class fm_job {
@@ -47,13 +49,15 @@ class fm_job {
   explicit fm_job(session& s);
   ~fm_job();
 
-  // Builds the index of text (n bytes) with the stages copy, suffix array, bwt, fm index.
+  // Builds the index of text (n bytes) with the stages copy, suffix array, bwt, fm index (and,
+  // for options.approximate, the same of the reversed text: stage reverse index).
   void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options);
   // Saves it (with the reference's sequences, for a FASTA input) through `out`.
   using sink = std::function<void(const void* data, std::size_t bytes)>;
   void save(const sink& out, const reference_sequences* sequences, bool folded);
-  // Loads an index file (of the session's width) and its sequences.
-  void load(const std::string& path, reference_sequences& sequences);
+  // Loads an index file (of the session's width) and its sequences; with `reverse`, also its
+  // reversed text's index (a clear error when the file has none).
+  void load(const std::string& path, reference_sequences& sequences, bool reverse = false);
   std::uint64_t size() const;
   std::size_t bytes() const;
   std::string layout() const;
@@ -61,6 +65,8 @@ class fm_job {
   fm_answers count(const pattern_batch& patterns);
   fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ);
   std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
+  // Every position within max_errors substitutions of each pattern (loaded with `reverse`).
+  fm_answers search_hamming(const pattern_batch& patterns, int max_errors);
 
   struct typed;
 

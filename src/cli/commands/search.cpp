@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// strix search INDEX READS [-o OUT] [--max-errors K] [--distance hamming] [--max-occ N]: every
+// start position where a read matches within K substitutions, as lines
+// read_no<TAB>position<TAB>distance (a text) or read_no<TAB>sequence<TAB>position<TAB>distance
+// (a reference), each position once with its smallest distance, ascending per read. Needs an
+// index built with `strix index --approximate` (its reversed text's FM-index).
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "command.hpp"
+#include "fm_query.hpp"
+#include "report.hpp"
+
+namespace strix::cli {
+
+runner add_search_command(CLI::App& app) {
+  auto o = std::make_shared<fm_query_options>();
+  auto max_errors = std::make_shared<int>(1);
+  auto max_occ = std::make_shared<std::uint64_t>(0);
+  auto distance = std::make_shared<std::string>("hamming");
+  auto* sub = app.add_subcommand("search", "list where each read occurs within k errors (an index of --approximate)");
+  add_fm_query_options(sub, *o, true);
+  sub->add_option("-k,--max-errors", *max_errors, "at most this many errors (0 to 6; default 1)")
+      ->check(CLI::Range(0, 6));
+  sub->add_option("--distance", *distance, "hamming: substitutions only (edit distance is not available yet)")
+      ->check(CLI::IsMember({"hamming"}));
+  sub->add_option("--max-occ", *max_occ,
+                  "at most N positions per read, the first ones (0: all); stderr says how many reads were capped");
+  return [o, max_errors, max_occ] {
+    answer_output out(*o);
+    STRIX_USER_REQUIRE(!o->common.stats || !o->output.empty(), "--stats prints on standard output: give the answers -o FILE");
+    const auto facts = read_fm_file_facts(o->index);
+    fm_query_run run;
+    run.folded = facts.folded;
+    run.s = open_session(o->common, facts.width, 0);
+    run.fm = std::make_unique<fm_job>(*run.s);
+    run.fm->load(o->index, run.sequences, true);
+    const auto reads = read_query_patterns(*o, run);
+    const auto found = run.fm->search_hamming(reads, *max_errors);
+    std::string text;
+    std::uint64_t capped = 0, lines = 0;
+    const bool reference = !run.sequences.empty();
+    for (std::size_t q = 0; q < reads.size(); ++q) {
+      const std::string number = std::to_string(q) + '\t';
+      std::uint64_t last = found.starts[q + 1];
+      if (*max_occ && last - found.starts[q] > *max_occ) {
+        last = found.starts[q] + *max_occ;
+        ++capped;
+      }
+      for (std::uint64_t k = found.starts[q]; k < last; ++k, ++lines) {
+        text += number;
+        if (reference) {
+          const auto [sequence, offset] = run.sequences.locate(found.positions[k]);
+          text += run.sequences.names[sequence] + '\t' + std::to_string(offset);
+        } else {
+          text += std::to_string(found.positions[k]);
+        }
+        text += '\t' + std::to_string(int(found.distances[k])) + '\n';
+      }
+      if (text.size() > (1u << 22)) {
+        out.write(text);
+        text.clear();
+      }
+    }
+    out.write(text);
+    if (capped) std::fprintf(stderr, "strix: %llu reads had more than %llu positions (capped)\n",
+                             static_cast<unsigned long long>(capped), static_cast<unsigned long long>(*max_occ));
+    if (o->common.stats) {
+      auto j = stats_json("search", run.fm->size(), *run.s);
+      j["reads"] = reads.size();
+      j["max_errors"] = *max_errors;
+      j["positions"] = lines;
+      j["capped_reads"] = capped;
+      print_json(j);
+    }
+    out.commit();
+    return 0;
+  };
+}
+
+}  // namespace strix::cli

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# End-to-end tests of `strix search` (approximate search, Hamming distance) on indexes of
+# `strix index --approximate`: answers against a brute-force matcher (Python), a reference of
+# many sequences (no match across them), --max-occ, and every error path.
+# Usage: cli_search_test.sh PATH/TO/strix
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
+
+# Brute force: for each line of READS, every p with TEXT[p, p + m) within K substitutions (no
+# newline inside when SEP is set), as "read_no<TAB>p<TAB>distance"; the empty read at 0..n.
+brute_search() {
+  python3 - "$1" "$2" "$3" "${4:-}" <<'PY'
+import sys
+text = open(sys.argv[1], 'rb').read()
+reads = open(sys.argv[2], 'rb').read().split(b'\n')
+if reads and reads[-1] == b'' and open(sys.argv[2], 'rb').read().endswith(b'\n'):
+    reads.pop()
+k, sep = int(sys.argv[3]), sys.argv[4] == 'sep'
+out = []
+for q, r in enumerate(reads):
+    m = len(r)
+    if m == 0:
+        out += [f"{q}\t{p}\t0" for p in range(len(text) + 1)]
+        continue
+    for p in range(len(text) - m + 1):
+        w = text[p:p + m]
+        if sep and b'\n' in w:
+            continue
+        d = sum(a != b for a, b in zip(w, r))
+        if d <= k:
+            out.append(f"{q}\t{p}\t{d}")
+sys.stdout.write(''.join(line + '\n' for line in out))
+PY
+}
+
+python3 -c "
+import random
+random.seed(3)
+t = ''.join(random.choice('ACGT') for _ in range(4000))
+open('dna.txt', 'w').write(t)
+reads = []
+for i in range(40):
+    m = random.randint(1, 24)
+    p = random.randint(0, len(t) - m)
+    r = list(t[p:p + m])
+    for _ in range(random.randint(0, 3)):
+        r[random.randrange(m)] = random.choice('ACGT')
+    reads.append(''.join(r))
+reads += ['', 'ACGTNACGT', t[:30], 'Z' * 5]
+open('dna.reads', 'w').write('\n'.join(reads) + '\n')
+"
+
+"$STRIX" index dna.txt -o dna.idx --approximate && ok || bad "index --approximate"
+for k in 0 1 2 3; do
+  "$STRIX" search dna.idx dna.reads -k "$k" -o dna.$k.out && ok || bad "search -k $k"
+  brute_search dna.txt dna.reads "$k" > dna.$k.want
+  cmp -s dna.$k.out dna.$k.want && ok || bad "search -k $k: not brute force's answer ($(diff dna.$k.out dna.$k.want | head -3 | tr '\n' ' '))"
+done
+grep -q $'\t2$' dna.2.out && ok || bad "search -k 2 found nothing at distance 2 (the test needs some)"
+# The default is one error; standard output; the same as -o.
+"$STRIX" search dna.idx dna.reads | cmp -s - dna.1.want && ok || bad "search to standard output, default k = 1"
+"$STRIX" search dna.idx dna.reads -o - | cmp -s - dna.1.want && ok || bad "search -o -"
+# count and locate still read an --approximate index.
+"$STRIX" index dna.txt -o plain.idx
+printf 'ACGT\nGGA\n' > two.pat
+cmp -s <("$STRIX" count dna.idx two.pat) <("$STRIX" count plain.idx two.pat) && ok || bad "count on an --approximate index"
+[ "$(stat -c %s dna.idx)" -gt "$(stat -c %s plain.idx)" ] && ok || bad "--approximate adds the reverse part"
+
+# --max-occ: the first N positions of a read, and a note.
+"$STRIX" search dna.idx dna.reads -k 1 --max-occ 2 -o capped.out 2>capped.err && ok || bad "search --max-occ"
+awk -F'\t' '{ c[$1]++ } END { for (q in c) if (c[q] > 2) exit 1 }' capped.out && ok || bad "--max-occ 2: a read has more lines"
+grep -q 'reads had more than 2 positions (capped)' capped.err && ok || bad "--max-occ: the note on stderr"
+awk -F'\t' '{ if (++c[$1] <= 2) print }' dna.1.want | cmp -s - capped.out && ok || bad "--max-occ 2: not the first two"
+
+# A reference: positions as sequence<TAB>offset, none across two sequences.
+printf '>s1\nACGTACGTTA\n>s2\nACG\n>s3\nTTACGTAAC\n>s4\nGGGGACGTT\n' > ref.fa
+printf 'ACGTACGTTA\nACG\n\nTTACGTAAC\nGGGGACGTT' > ref.txt
+printf 'ACGT\nTAAC\nGTTAAC\nCGTT\n' > ref.reads
+"$STRIX" index ref.fa -o ref.idx --approximate && ok || bad "index a reference --approximate"
+"$STRIX" search ref.idx ref.reads -k 1 -o ref.out && ok || bad "search a reference"
+python3 - ref.out <<'PY' && ok || bad "search a reference: not brute force's answer"
+import sys
+seqs = [('s1', 'ACGTACGTTA'), ('s2', 'ACG'), ('s3', 'TTACGTAAC'), ('s4', 'GGGGACGTT')]
+reads = ['ACGT', 'TAAC', 'GTTAAC', 'CGTT']
+want = []
+for q, r in enumerate(reads):
+    for name, s in seqs:
+        for p in range(len(s) - len(r) + 1):
+            d = sum(a != b for a, b in zip(s[p:p + len(r)], r))
+            if d <= 1:
+                want.append((q, name, p, d))
+got = [tuple(l.split('\t')) for l in open(sys.argv[1]).read().splitlines()]
+got = [(int(q), n, int(p), int(d)) for q, n, p, d in got]
+sys.exit(0 if sorted(got) == sorted(want) and got == sorted(got, key=lambda x: (x[0],)) else 1)
+PY
+
+# Errors: one line each, nothing left behind.
+expect_error "search an index without --approximate" o1 "$STRIX" search plain.idx dna.reads -o o1
+grep -q 'no reverse part' stderr.txt && ok || bad "the missing reverse part is named: $(cat stderr.txt)"
+expect_error "search -k 7" o2 "$STRIX" search dna.idx dna.reads -k 7 -o o2
+expect_error "search --distance edit" o3 "$STRIX" search dna.idx dna.reads --distance edit -o o3
+expect_error "search a missing index" o4 "$STRIX" search none.idx dna.reads -o o4
+expect_error "search -o the index" "" "$STRIX" search dna.idx dna.reads -o dna.idx
+[ -s dna.idx ] && "$STRIX" search dna.idx dna.reads -k 0 | cmp -s - dna.0.want && ok || bad "the index survived -o itself"
+expect_error "search --stats to standard output" "" "$STRIX" search dna.idx dna.reads --stats
+
+echo "cli_search_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
