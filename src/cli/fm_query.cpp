@@ -23,14 +23,14 @@ void add_fm_query_options(CLI::App* sub, fm_query_options& o, bool with_patterns
   add_common_options(sub, o.common);
 }
 
-fm_query_run open_fm_query(const fm_query_options& o) {
+fm_query_run open_fm_query(const fm_query_options& o, bool reverse) {
   STRIX_USER_REQUIRE(!o.common.stats || !o.output.empty(), "--stats prints on standard output: give the answers -o FILE");
   const auto facts = read_fm_file_facts(o.index);
   fm_query_run run;
   run.folded = facts.folded;
   run.s = open_session(o.common, facts.width, 0);
   run.fm = std::make_unique<fm_job>(*run.s);
-  run.fm->load(o.index, run.sequences);
+  run.fm->load(o.index, run.sequences, reverse);
   return run;
 }
 

@@ -24,8 +24,9 @@ struct fm_query_run {
   reference_sequences sequences;
   bool folded = false;
 };
-// Opens the index (and its session) and loads it.
-fm_query_run open_fm_query(const fm_query_options& o);
+// Opens the index (and its session) and loads it; with `reverse`, its reversed text's index too
+// (strix search).
+fm_query_run open_fm_query(const fm_query_options& o, bool reverse = false);
 // The patterns, from their file or standard input, as FASTA/FASTQ when asked or so named.
 pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run& run);
 

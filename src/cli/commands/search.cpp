@@ -29,13 +29,7 @@ runner add_search_command(CLI::App& app) {
                   "at most N positions per read, the first ones (0: all); stderr says how many reads were capped");
   return [o, max_errors, max_occ] {
     answer_output out(*o);
-    STRIX_USER_REQUIRE(!o->common.stats || !o->output.empty(), "--stats prints on standard output: give the answers -o FILE");
-    const auto facts = read_fm_file_facts(o->index);
-    fm_query_run run;
-    run.folded = facts.folded;
-    run.s = open_session(o->common, facts.width, 0);
-    run.fm = std::make_unique<fm_job>(*run.s);
-    run.fm->load(o->index, run.sequences, true);
+    auto run = open_fm_query(*o, true);
     const auto reads = read_query_patterns(*o, run);
     const auto found = run.fm->search_hamming(reads, *max_errors);
     std::string text;
