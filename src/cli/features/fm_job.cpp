@@ -47,11 +47,11 @@ class typed_fm_job final : public fm_job::typed {
   explicit typed_fm_job(space_session<Space>& s) : s_(s) {}
 
   void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options) override {
-    fm_ = build_one(text.data, n, options, "");
+    fm_ = build_one(text.data, n, options, false);
     if (options.approximate) {
       std::vector<std::uint8_t> reversed(text.data, text.data + n);
       std::reverse(reversed.begin(), reversed.end());
-      reverse_ = build_one(reversed.data(), n, options, "reverse ");
+      reverse_ = build_one(reversed.data(), n, options, true);
     }
   }
 
@@ -117,32 +117,36 @@ class typed_fm_job final : public fm_job::typed {
   }
 
  private:
-  // The index of text[0, n) (host memory), its stages' names prefixed by `stage`.
+  // The index of text[0, n) (host memory); the reversed text's stages are named "reverse ..."
+  // on the progress line and "reverse_..." in --stats.
   std::unique_ptr<fm_index<Space, I>> build_one(const std::uint8_t* text, std::uint64_t n,
-                                                const fm_build_options& options, const std::string& stage) {
+                                                const fm_build_options& options, bool reversed) {
+    const std::string shown = reversed ? "reverse " : "", key = reversed ? "reverse_" : "";
+    const auto begin = [&](const char* name) { return s_.begin_stage((shown + name).c_str()); };
+    const auto end = [&](const char* name, session::clock::time_point t0) { s_.end_stage(key + name, t0); };
     auto t0 = session::clock::now();
     auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
     s_.add_allocate_time(t0);
-    t0 = s_.begin_stage((stage + "copy to device").c_str());
+    t0 = begin("copy to device");
     strix::copy(s_.space(), text_d, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(text, n));
-    s_.end_stage(stage.empty() ? "copy_to_device" : "reverse_copy_to_device", t0);
+    end("copy_to_device", t0);
     text_index<Space, I> index(s_.space(), text_d, parse_sa_options(options.algorithm));
     auto& library = s_.report().library;
-    t0 = s_.begin_stage((stage + "suffix array").c_str());
+    t0 = begin("suffix array");
     index.suffix_array(&library);
-    s_.end_stage(stage.empty() ? "suffix_array" : "reverse_suffix_array", t0);
+    end("suffix_array", t0);
     index.release(index_part::sa_workspace);
-    t0 = s_.begin_stage((stage + "bwt").c_str());
+    t0 = begin("bwt");
     index.bwt(&library);
-    s_.end_stage(stage.empty() ? "bwt" : "reverse_bwt", t0);
+    end("bwt", t0);
     fm_options fm;
     fm.sample_rate = options.sample_rate;
     fm.extract = options.extract;
     fm.separator = options.separator;
-    t0 = s_.begin_stage((stage + "fm index").c_str());
+    t0 = begin("fm index");
     // The index keeps what it built: copy it out of the text_index, which then frees the rest.
     auto built = std::make_unique<fm_index<Space, I>>(index.fm_index(fm, &library));
-    s_.end_stage(stage.empty() ? "fm_index" : "reverse_fm_index", t0);
+    end("fm_index", t0);
     s_.note_peak(index.peak_bytes() + (fm_ ? fm_->bytes() : 0));
     return built;
   }

@@ -18,6 +18,7 @@
 #include <strix/approximate/approximate_search.hpp>
 #include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
+#include <strix/fm_index/detail/fm_query_def.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
@@ -266,12 +267,15 @@ approximate_matches<typename ExecSpace::memory_space, I> search_hamming(
     const Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>& offsets, int k) {
   STRIX_USER_REQUIRE(k >= 0 && k <= 6, "approximate search: at most 6 errors (asked for " + std::to_string(k) + ")");
   STRIX_USER_REQUIRE(offsets.extent(0) >= 1, "approximate search: a batch of m reads has m + 1 offsets");
+  const ExecSpace& space = forward.space();
+  STRIX_USER_REQUIRE(detail::fm_offsets_ascend(space, device_view<const std::uint64_t, ExecSpace>(offsets.data(), offsets.extent(0)),
+                                               bytes.extent(0)),
+                     "approximate search: read offsets must ascend from 0 to the bytes' length");
   const auto index = bidirectional(forward, reverse);
   const auto plan = approximate::default_scheme(k);
   std::vector<int> rows;
   for (const auto& s : plan.searches)
     for (const auto* v : {&s.order, &s.lower, &s.upper}) rows.insert(rows.end(), v->begin(), v->end());
-  const ExecSpace& space = forward.space();
   const auto scheme = to_device(space, rows.data(), rows.size(), "strix::approximate::scheme");
   return detail::approximate_search_hamming<ExecSpace, I>(
       space, index, device_view<const std::uint8_t, ExecSpace>(bytes.data(), bytes.extent(0)),
@@ -283,10 +287,8 @@ template <class ExecSpace, class I>
 host_approximate_matches<I> search_hamming(const fm_index<ExecSpace, I>& forward, const fm_index<ExecSpace, I>& reverse,
                                            const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t reads,
                                            int k) {
+  // (The offsets are checked on the device, by the call below.)
   const ExecSpace& space = forward.space();
-  for (std::size_t q = 0; q < reads; ++q)
-    STRIX_USER_REQUIRE(offsets[q] <= offsets[q + 1], "approximate search: read offsets must ascend");
-  STRIX_USER_REQUIRE(offsets[0] == 0, "approximate search: read offsets start at 0");
   const auto d_offsets = to_device(space, offsets, reads + 1, "strix::approximate::offsets");
   const auto d_bytes = to_device(space, bytes, offsets[reads], "strix::approximate::bytes");
   const auto found = search_hamming(forward, reverse, Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space>(d_bytes),
