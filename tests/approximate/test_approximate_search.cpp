@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Approximate search (Hamming) on every backend against a brute-force matcher: every start
-// position within k substitutions, each once with its smallest distance, ascending.
+// Approximate search (Hamming and edit distance) on every backend against brute-force matchers:
+// every start position within k errors, each once with its smallest distance, ascending.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -28,6 +28,13 @@ struct hit {
   bool operator==(const hit& o) const { return position == o.position && distance == o.distance; }
 };
 
+// "position:distance ..." (a failed check prints both lists).
+std::string show(const std::vector<hit>& hits) {
+  std::string out;
+  for (const auto& h : hits) out += std::to_string(h.position) + ':' + std::to_string(h.distance) + ' ';
+  return out;
+}
+
 // Every p with text[p, p + m) free of the separator and at most k places from the read.
 std::vector<hit> brute_force_hamming(const bytes& t, const bytes& read, int k, int separator) {
   std::vector<hit> hits;
@@ -47,8 +54,34 @@ std::vector<hit> brute_force_hamming(const bytes& t, const bytes& read, int k, i
   return hits;
 }
 
+// Every p (0..n) where some text[p, e) free of the separator is within edit distance k of the
+// read, at the smallest such distance: a global alignment of the read against each prefix of
+// text[p, ...).
+std::vector<hit> brute_force_edit(const bytes& t, const bytes& read, int k, int separator) {
+  std::vector<hit> hits;
+  const int m = int(read.size());
+  std::vector<int> column(m + 1), next(m + 1);
+  for (std::size_t p = 0; p <= t.size(); ++p) {
+    for (int j = 0; j <= m; ++j) column[j] = j;
+    int best = column[m];
+    for (std::size_t e = p; e < t.size() && int(t[e]) != separator; ++e) {
+      next[0] = column[0] + 1;
+      int least = next[0];
+      for (int j = 1; j <= m; ++j) {
+        next[j] = std::min({column[j - 1] + (t[e] != read[j - 1]), column[j] + 1, next[j - 1] + 1});
+        least = std::min(least, next[j]);
+      }
+      column.swap(next);
+      best = std::min(best, column[m]);
+      if (least > k) break;
+    }
+    if (best <= k) hits.push_back({p, best});
+  }
+  return hits;
+}
+
 // Reads for t: substrings with 0 to k + 1 substitutions, random ones, the edge lengths.
-std::vector<bytes> reads_for(const bytes& t, int k, std::uint64_t seed) {
+std::vector<bytes> reads_for(const bytes& t, int k, std::uint64_t seed, bool edits = false) {
   std::mt19937_64 rng(seed);
   std::vector<bytes> reads = {{}, {t.empty() ? std::uint8_t('A') : t[0]}, {0x00, 0xFF}};
   if (!t.empty()) {
@@ -62,15 +95,23 @@ std::vector<bytes> reads_for(const bytes& t, int k, std::uint64_t seed) {
     const std::size_t at = rng() % (t.size() - len + 1);
     bytes read(t.begin() + at, t.begin() + at + len);
     const int changes = int(rng() % (k + 2));
-    for (int c = 0; c < changes; ++c) read[rng() % len] = t[rng() % t.size()];  // a symbol of the text
-    if (r % 7 == 6) read[rng() % len] = 0xFE;                                     // one it lacks
+    for (int c = 0; c < changes; ++c) {
+      const std::size_t at = rng() % read.size();
+      const int kind = edits ? int(rng() % 3) : 0;  // substitution, insertion, deletion
+      if (kind == 0) read[at] = t[rng() % t.size()];  // a symbol of the text
+      if (kind == 1) read.insert(read.begin() + at, t[rng() % t.size()]);
+      if (kind == 2 && read.size() > 1) read.erase(read.begin() + at);
+    }
+    if (r % 7 == 6) read[rng() % read.size()] = 0xFE;                                     // one it lacks
     reads.push_back(read);
   }
   return reads;
 }
 
 template <class C>
-void check_search(const std::string& name, const bytes& text, int separator, int max_k, std::uint64_t seed) {
+void check_search(const std::string& name, const bytes& text, int separator, int max_k, std::uint64_t seed,
+                  strix::approximate::metric metric = strix::approximate::metric::hamming) {
+  const bool edit = metric == strix::approximate::metric::edit;
   using space = typename C::space;
   using I = typename C::index;
   CAPTURE(name);
@@ -85,16 +126,17 @@ void check_search(const std::string& name, const bytes& text, int separator, int
   std::size_t inexact = 0;  // hits at distance 1 or more: the test exercises the errors
   for (int k = 0; k <= max_k; ++k) {
     CAPTURE(k);
-    const auto reads = reads_for(text, k, seed + k);
+    const auto reads = reads_for(text, k, seed + k, edit);
     const batch b(reads);
-    const auto got = strix::search_hamming(forward, reverse, b.all.data(), b.offsets.data(), reads.size(), k);
+    const auto got = strix::search_approximate(forward, reverse, b.all.data(), b.offsets.data(), reads.size(), k, metric);
     REQUIRE(got.starts.size() == reads.size() + 1);
     for (std::size_t q = 0; q < reads.size(); ++q) {
       CAPTURE(q);
       CAPTURE(std::string(reads[q].begin(), reads[q].end()));
       std::vector<hit> hits;
       for (auto t = got.starts[q]; t < got.starts[q + 1]; ++t) hits.push_back({got.positions[t], got.distances[t]});
-      REQUIRE(hits == brute_force_hamming(text, reads[q], k, separator));
+      REQUIRE(show(hits) == show(edit ? brute_force_edit(text, reads[q], k, separator)
+                                      : brute_force_hamming(text, reads[q], k, separator)));
       for (const auto& h : hits) inexact += h.distance > 0;
     }
   }
@@ -119,6 +161,24 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search finds every match within k substit
   check_search<C>("reference", bytes(joined.begin(), joined.end()), '\n', 3, 90);
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_hamming, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("approximate search finds every start within edit distance k, once, at its distance", C,
+                          approximate_edit) {
+  constexpr auto edit = strix::approximate::metric::edit;
+  check_search<C>("random sigma 2", random_text(400, 2, 1, 'a'), strix::fm_no_separator, 3, 110, edit);
+  check_search<C>("random sigma 4", random_text(1500, 4, 2, 'A'), strix::fm_no_separator, 4, 120, edit);
+  check_search<C>("random sigma 26", random_text(1000, 26, 3, 'a'), strix::fm_no_separator, 3, 130, edit);
+  check_search<C>("dna with N", dna_with_n(2000, 4), strix::fm_no_separator, 3, 140, edit);
+  bytes periodic;
+  for (int i = 0; i < 200; ++i) periodic.push_back("ACGTTGCA"[i % 8]);
+  check_search<C>("periodic", periodic, strix::fm_no_separator, 3, 150, edit);
+  check_search<C>("all equal", bytes(150, 'A'), strix::fm_no_separator, 3, 160, edit);
+  check_search<C>("one byte", bytes{'G'}, strix::fm_no_separator, 2, 170, edit);
+  check_search<C>("empty", bytes{}, strix::fm_no_separator, 1, 180, edit);
+  const std::string joined = "ACGTACGTTA\nACG\n\nTTACGTAAC\nA\nGGGGACGTT";
+  check_search<C>("reference", bytes(joined.begin(), joined.end()), '\n', 3, 190, edit);
+}
+TEST_CASE_TEMPLATE_APPLY(approximate_edit, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("approximate search refuses an index pair of different texts, and k out of range", C,
                           approximate_refusals) {

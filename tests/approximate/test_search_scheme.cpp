@@ -10,6 +10,7 @@ using namespace strix::approximate;
 
 TEST_CASE("search schemes: every scheme strix ships is well formed and lossless") {
   std::vector<search_scheme> schemes = {kucherov_scheme(1), kucherov_scheme(2)};
+  for (int k = 1; k <= 4; ++k) schemes.push_back(kianfar_scheme(k));
   for (int k = 0; k <= 6; ++k) {
     schemes.push_back(pigeonhole_scheme(k));
     schemes.push_back(zero_one_zero_scheme(k));
@@ -24,6 +25,13 @@ TEST_CASE("search schemes: every scheme strix ships is well formed and lossless"
   CHECK(pigeonhole_scheme(3).searches.size() == 4);
   CHECK(zero_one_zero_scheme(2).searches.size() == 6);  // pairs of 4 pieces
   CHECK(kucherov_scheme(2).searches.size() == 3);
+  CHECK(kianfar_scheme(4).searches.size() == 3);
+  CHECK(kianfar_scheme(4).pieces == 5);
+  CHECK(scheme_named("kianfar", 3).name == "kianfar-3");
+  CHECK(scheme_named("01*0", 5).pieces == 7);
+  CHECK_THROWS_WITH_AS(scheme_named("kianfar", 5), doctest::Contains("k = 1 to 4"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(scheme_named("optimal", 2), doctest::Contains("no search scheme named 'optimal'"),
+                       std::invalid_argument);
 }
 
 TEST_CASE("search schemes: a search missing, or bounds too tight, leaves a spread uncovered") {

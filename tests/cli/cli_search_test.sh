@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# End-to-end tests of `strix search` (approximate search, Hamming distance) on indexes of
-# `strix index --approximate`: answers against a brute-force matcher (Python), a reference of
-# many sequences (no match across them), --max-occ, and every error path.
+# End-to-end tests of `strix search` (approximate search, Hamming and edit distance) on indexes
+# of `strix index --approximate`: answers against brute-force matchers (Python), a reference of
+# many sequences (no match across them), --max-occ, --scheme, and every error path.
 # Usage: cli_search_test.sh PATH/TO/strix
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
@@ -30,6 +30,37 @@ for q, r in enumerate(reads):
         d = sum(a != b for a, b in zip(w, r))
         if d <= k:
             out.append(f"{q}\t{p}\t{d}")
+sys.stdout.write(''.join(line + '\n' for line in out))
+PY
+}
+
+# Brute force, edit distance: for each read, every p (0..n) where some TEXT[p, e) is within
+# edit distance K (the smallest such distance), no newline inside when SEP is set.
+brute_edit() {
+  python3 - "$1" "$2" "$3" "${4:-}" <<'PY'
+import sys
+text = open(sys.argv[1], 'rb').read()
+data = open(sys.argv[2], 'rb').read()
+reads = data.split(b'\n')
+if reads and reads[-1] == b'' and data.endswith(b'\n'):
+    reads.pop()
+k, sep = int(sys.argv[3]), sys.argv[4] == 'sep'
+out = []
+for q, r in enumerate(reads):
+    m = len(r)
+    for p in range(len(text) + 1):
+        col = list(range(m + 1))
+        best = col[m]
+        e = p
+        while e < len(text) and not (sep and text[e] == 10) and min(col) <= k:
+            nxt = [col[0] + 1]
+            for j in range(1, m + 1):
+                nxt.append(min(col[j - 1] + (text[e] != r[j - 1]), col[j] + 1, nxt[j - 1] + 1))
+            col = nxt
+            best = min(best, col[m])
+            e += 1
+        if best <= k:
+            out.append(f"{q}\t{p}\t{best}")
 sys.stdout.write(''.join(line + '\n' for line in out))
 PY
 }
@@ -95,11 +126,68 @@ got = [(int(q), n, int(p), int(d)) for q, n, p, d in got]
 sys.exit(0 if sorted(got) == sorted(want) and got == sorted(got, key=lambda x: (x[0],)) else 1)
 PY
 
+# Edit distance: reads with substitutions, insertions and deletions, against brute force.
+python3 -c "
+import random
+random.seed(5)
+t = ''.join(random.choice('ACGT') for _ in range(1200))
+open('edit.txt', 'w').write(t)
+reads = []
+for i in range(24):
+    m = random.randint(1, 22)
+    p = random.randint(0, len(t) - m)
+    r = list(t[p:p + m])
+    for _ in range(random.randint(0, 3)):
+        at = random.randrange(len(r))
+        kind = random.randrange(3)
+        if kind == 0: r[at] = random.choice('ACGT')
+        elif kind == 1: r.insert(at, random.choice('ACGT'))
+        elif len(r) > 1: del r[at]
+    reads.append(''.join(r))
+reads += ['', t[100:130], 'ACGTNACGT']
+open('edit.reads', 'w').write('\n'.join(reads) + '\n')
+"
+"$STRIX" index edit.txt -o edit.idx --approximate && ok || bad "index --approximate (edit)"
+for k in 0 1 2 3; do
+  "$STRIX" search edit.idx edit.reads -k "$k" --distance edit -o edit.$k.out && ok || bad "search --distance edit -k $k"
+  brute_edit edit.txt edit.reads "$k" > edit.$k.want
+  cmp -s edit.$k.out edit.$k.want && ok || bad "search --distance edit -k $k: not brute force's answer ($(diff edit.$k.out edit.$k.want | head -3 | tr '\n' ' '))"
+done
+# Any lossless scheme gives the same answer.
+"$STRIX" search edit.idx edit.reads -k 3 --distance edit --scheme kianfar | cmp -s - edit.3.want && ok || bad "--scheme kianfar"
+"$STRIX" search edit.idx edit.reads -k 2 --distance edit --scheme pigeonhole | cmp -s - edit.2.want && ok || bad "--scheme pigeonhole"
+"$STRIX" search dna.idx dna.reads -k 2 --scheme 01*0 | cmp -s - dna.2.want && ok || bad "--scheme 01*0 (Hamming)"
+# A reference: no edit alignment across two sequences.
+printf 'ACGTTA\nTTACGTAAC\nGACGTTGG\n' > refedit.reads
+"$STRIX" search ref.idx refedit.reads -k 2 --distance edit -o refedit.out && ok || bad "search --distance edit a reference"
+python3 - refedit.out <<'PY' && ok || bad "search --distance edit a reference: not brute force's answer"
+import sys
+seqs = [('s1', b'ACGTACGTTA'), ('s2', b'ACG'), ('s3', b'TTACGTAAC'), ('s4', b'GGGGACGTT')]
+reads = [b'ACGTTA', b'TTACGTAAC', b'GACGTTGG']
+want = []
+for q, r in enumerate(reads):
+    for name, s in seqs:
+        for p in range(len(s) + 1):
+            col = list(range(len(r) + 1)); b = col[-1]
+            for e in range(p, len(s)):
+                nxt = [col[0] + 1]
+                for j in range(1, len(r) + 1):
+                    nxt.append(min(col[j - 1] + (s[e] != r[j - 1]), col[j] + 1, nxt[j - 1] + 1))
+                col = nxt; b = min(b, col[-1])
+            if b <= 2:
+                want.append((q, name, p, b))
+got = [tuple(l.split('\t')) for l in open(sys.argv[1]).read().splitlines()]
+got = [(int(q), n, int(p), int(d)) for q, n, p, d in got]
+sys.exit(0 if sorted(got) == sorted(want) and len(got) > 0 else 1)
+PY
+
 # Errors: one line each, nothing left behind.
 expect_error "search an index without --approximate" o1 "$STRIX" search plain.idx dna.reads -o o1
 grep -q 'no reverse part' stderr.txt && ok || bad "the missing reverse part is named: $(cat stderr.txt)"
 expect_error "search -k 7" o2 "$STRIX" search dna.idx dna.reads -k 7 -o o2
-expect_error "search --distance edit" o3 "$STRIX" search dna.idx dna.reads --distance edit -o o3
+expect_error "search --distance levenshtein" o3 "$STRIX" search dna.idx dna.reads --distance levenshtein -o o3
+expect_error "search --scheme kucherov -k 3" o5 "$STRIX" search dna.idx dna.reads -k 3 --scheme kucherov -o o5
+grep -q 'kucherov_scheme: published for k = 1 and 2 only' stderr.txt && ok || bad "the scheme's k is named: $(cat stderr.txt)"
 expect_error "search a missing index" o4 "$STRIX" search none.idx dna.reads -o o4
 expect_error "search -o the index" "" "$STRIX" search dna.idx dna.reads -o dna.idx
 [ -s dna.idx ] && "$STRIX" search dna.idx dna.reads -k 0 | cmp -s - dna.0.want && ok || bad "the index survived -o itself"

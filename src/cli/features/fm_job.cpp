@@ -34,7 +34,7 @@ struct fm_job::typed {
   virtual fm_answers count(const pattern_batch& patterns) = 0;
   virtual fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) = 0;
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
-  virtual fm_answers search_hamming(const pattern_batch& patterns, int max_errors) = 0;
+  virtual fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) = 0;
 };
 
 namespace {
@@ -103,11 +103,12 @@ class typed_fm_job final : public fm_job::typed {
     return text;
   }
 
-  fm_answers search_hamming(const pattern_batch& patterns, int max_errors) override {
+  fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) override {
     STRIX_USER_REQUIRE(reverse_ != nullptr, "search: the index was loaded without its reverse part");
     const auto t0 = s_.begin_stage("search");
-    const auto found = strix::search_hamming(*fm_, *reverse_, patterns.bytes.data(), patterns.offsets.data(),
-                                             patterns.size(), max_errors);
+    const auto found =
+        strix::search_approximate(*fm_, *reverse_, patterns.bytes.data(), patterns.offsets.data(), patterns.size(), scheme,
+                                  edit ? approximate::metric::edit : approximate::metric::hamming);
     s_.end_stage("search", t0);
     fm_answers a;
     a.starts = found.starts;
@@ -184,8 +185,8 @@ fm_answers fm_job::locate(const pattern_batch& patterns, std::uint64_t max_occ) 
 std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t length) {
   return typed_->extract(start, length);
 }
-fm_answers fm_job::search_hamming(const pattern_batch& patterns, int max_errors) {
-  return typed_->search_hamming(patterns, max_errors);
+fm_answers fm_job::search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) {
+  return typed_->search(patterns, scheme, edit);
 }
 
 }  // namespace strix::cli

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/approximate/search_scheme.hpp>
 #include <strix/fm_index/reference.hpp>
 
 #include "../session.hpp"
@@ -65,8 +66,9 @@ class fm_job {
   fm_answers count(const pattern_batch& patterns);
   fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ);
   std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
-  // Every position within max_errors substitutions of each pattern (loaded with `reverse`).
-  fm_answers search_hamming(const pattern_batch& patterns, int max_errors);
+  // Every start within the scheme's errors of each pattern (substitutions, or edits when `edit`),
+  // at its smallest distance (loaded with `reverse`).
+  fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit);
 
   struct typed;
 

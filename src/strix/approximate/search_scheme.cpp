@@ -122,6 +122,39 @@ search_scheme kucherov_scheme(int k) {
   throw std::invalid_argument("kucherov_scheme: published for k = 1 and 2 only");
 }
 
+search_scheme kianfar_scheme(int k) {
+  // Kianfar, Pockrandt, Torkamandi, Luo and Reinert (2018), Table 1's optimum schemes, with
+  // pieces numbered from 0.
+  if (k == 1) return {"kianfar-1", 1, 2, {{{0, 1}, {0, 0}, {0, 1}}, {{1, 0}, {0, 1}, {0, 1}}}};
+  if (k == 2)
+    return {"kianfar-2", 2, 3,
+            {{{0, 1, 2}, {0, 0, 2}, {0, 1, 2}}, {{2, 1, 0}, {0, 0, 0}, {0, 2, 2}}, {{1, 2, 0}, {0, 1, 1}, {0, 1, 2}}}};
+  if (k == 3)
+    return {"kianfar-3",
+            3,
+            4,
+            {{{0, 1, 2, 3}, {0, 0, 0, 3}, {0, 2, 3, 3}},
+             {{1, 2, 3, 0}, {0, 0, 0, 0}, {1, 2, 3, 3}},
+             {{2, 3, 1, 0}, {0, 0, 2, 2}, {0, 0, 3, 3}}}};
+  if (k == 4)
+    return {"kianfar-4",
+            4,
+            5,
+            {{{0, 1, 2, 3, 4}, {0, 0, 0, 0, 4}, {0, 3, 3, 4, 4}},
+             {{1, 2, 3, 4, 0}, {0, 0, 0, 0, 0}, {2, 2, 3, 3, 4}},
+             {{4, 3, 2, 1, 0}, {0, 0, 0, 3, 3}, {0, 0, 4, 4, 4}}}};
+  throw std::invalid_argument("kianfar_scheme: published for k = 1 to 4 only");
+}
+
+search_scheme scheme_named(const std::string& name, int k) {
+  if (name == "default") return default_scheme(k);
+  if (name == "kucherov") return kucherov_scheme(k);
+  if (name == "kianfar") return kianfar_scheme(k);
+  if (name == "01*0") return zero_one_zero_scheme(k);
+  if (name == "pigeonhole") return pigeonhole_scheme(k);
+  throw std::invalid_argument("no search scheme named '" + name + "' (default, kucherov, kianfar, 01*0, pigeonhole)");
+}
+
 search_scheme default_scheme(int k) {
   if (k == 0) return pigeonhole_scheme(0);
   if (k <= 2) return kucherov_scheme(k);

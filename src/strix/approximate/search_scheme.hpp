@@ -51,6 +51,13 @@ search_scheme zero_one_zero_scheme(int k);
 // Kucherov, Salikhov and Tsur's schemes for k = 1 (2 pieces) and k = 2 (3 pieces).
 search_scheme kucherov_scheme(int k);
 
+// Kianfar et al.'s optimum schemes for k = 1 to 4 (k + 1 pieces, three searches from k = 2).
+search_scheme kianfar_scheme(int k);
+
+// A scheme by name for k errors: default, kucherov (k = 1, 2), kianfar (k = 1..4), 01*0 or
+// pigeonhole (any k); std::invalid_argument naming the choices otherwise.
+search_scheme scheme_named(const std::string& name, int k);
+
 // The scheme approximate search uses for k errors.
 search_scheme default_scheme(int k);
 

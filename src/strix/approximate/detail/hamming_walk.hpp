@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Approximate search's Hamming walk (device code, included by approximate_def.hpp): one read
+// through one search of a scheme, depth first over the read's positions in the search's order,
+// one stack frame a read position (in scratch memory the caller sizes: m frames a read).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <strix/approximate/bidirectional_ref.hpp>
+
+namespace strix::approximate::detail {
+
+// A read position of the walk: the match's rows before it, and how far its symbols are tried.
+struct walk_frame {
+  bi_rows rows;
+  std::uint64_t smaller = 0;  // rows of the symbols tried so far (and the $ row), this side
+  std::uint64_t pos = 0;      // the read position this frame extends the match with
+  std::uint64_t left = 0;     // positions after it in its piece
+  std::int32_t next = 0;      // the next symbol to try; 256: none left
+  std::int32_t errors = 0;    // errors before this position
+  std::int32_t step = 0;      // the piece's place in the search's order (its bounds)
+  std::int32_t side = 0;      // 0: prepend (forward index), 1: append (reverse index)
+  std::int32_t piece_end = 0;
+};
+
+// Walks read [read, read + m) through search s (bounds in scheme[s * 3 pieces, ...)), calling
+// sink(first forward row, end forward row, distance) for each match found; frames[0, m).
+template <class I, class Scheme, class Frames, class Sink>
+KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
+                                        const Scheme& scheme, int s, int pieces, const Frames& frames,
+                                        std::uint64_t base, const Sink& sink) {
+  const int* order = &scheme(std::size_t(s) * 3 * pieces);
+  const int* lower = order + pieces;
+  const int* upper = lower + pieces;
+  // The plan: each piece in the search's order, prepended right to left when it lies left of
+  // the pieces visited (and the first piece), appended left to right when it lies right.
+  std::uint64_t t = 0;
+  int low = order[0], high = order[0];
+  for (int i = 0; i < pieces; ++i) {
+    const int piece = order[i];
+    int side = 0;
+    if (i > 0 && piece > high) side = 1;
+    if (piece > high) high = piece;
+    if (piece < low) low = piece;
+    const std::uint64_t a = piece_start(m, pieces, piece), b = piece_start(m, pieces, piece + 1);
+    for (std::uint64_t j = 0; j < b - a; ++j, ++t) {
+      walk_frame& f = frames(base + t);
+      f.pos = side == 0 ? b - 1 - j : a + j;
+      f.side = side;
+      f.step = i;
+      f.piece_end = j + 1 == b - a;
+      f.left = b - a - 1 - j;
+    }
+  }
+  const int sep = index.separator();
+  {
+    walk_frame& f = frames(base);
+    f.rows = index.all_rows();
+    f.errors = 0;
+    f.next = index.next_symbol(0);
+    f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
+  }
+  std::int64_t depth = 0;
+  while (depth >= 0) {
+    walk_frame& f = frames(base + std::uint64_t(depth));
+    if (f.next >= 256) {
+      --depth;
+      continue;
+    }
+    const auto& fm = f.side == 0 ? index.forward : index.reverse;
+    const std::uint64_t s0 = f.side == 0 ? f.rows.fs : f.rows.rs, e0 = f.side == 0 ? f.rows.fe : f.rows.re;
+    const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
+    const int want = read[f.pos];
+    int b = f.next;
+    if (f.errors == upper[f.step]) {
+      // No error left at this step: the read's symbol only, after summing those before it.
+      if (b > want || !fm.occurs(std::uint8_t(want))) {
+        f.next = 256;
+        continue;
+      }
+      for (; b < want; b = index.next_symbol(b + 1)) f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+      f.next = 256;
+    } else {
+      f.next = index.next_symbol(b + 1);
+    }
+    std::uint64_t ns, ne, os, oe;
+    const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
+    f.smaller += d;
+    if (d == 0 || b == sep) continue;
+    const int errors = f.errors + (b != want ? 1 : 0);
+    if (errors > upper[f.step]) continue;
+    if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) continue;
+    bi_rows next_rows = f.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
+    if (std::uint64_t(depth) + 1 == m) {
+      if (errors >= lower[pieces - 1]) sink(next_rows.fs, next_rows.fe, errors);
+      continue;
+    }
+    walk_frame& g = frames(base + std::uint64_t(depth) + 1);
+    g.rows = next_rows;
+    g.errors = errors;
+    g.next = index.next_symbol(0);
+    g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
+    ++depth;
+  }
+}
+
+}  // namespace strix::approximate::detail
+
+namespace strix::approximate::detail {
+
+// A read through every search of the scheme, Hamming distance: m frames a read.
+template <class I, class Scheme>
+struct hamming_walker {
+  using frame = walk_frame;
+  bidirectional_ref<I> index;
+  Scheme scheme;
+  int searches = 0, pieces = 1;
+
+  // Frames a read needs beyond one per symbol.
+  KOKKOS_INLINE_FUNCTION std::uint64_t extra_frames() const { return 0; }
+
+  template <class Frames, class Sink>
+  KOKKOS_INLINE_FUNCTION void operator()(const std::uint8_t* read, std::uint64_t m, const Frames& frames,
+                                         std::uint64_t base, const Sink& sink) const {
+    for (int s = 0; s < searches; ++s) walk_search(index, read, m, scheme, s, pieces, frames, base, sink);
+  }
+};
+
+}  // namespace strix::approximate::detail
