@@ -11,6 +11,7 @@
 #include <memory>
 #include <type_traits>
 
+#include <strix/approximate/approximate_search.hpp>
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
 
@@ -30,6 +31,11 @@ struct fm_located {
   std::vector<std::uint64_t> starts, positions, counts;
 };
 
+struct fm_searched {
+  std::vector<std::uint64_t> starts, positions;
+  std::vector<std::uint8_t> distances;
+};
+
 class fm_api {
  public:
   virtual ~fm_api() = default;
@@ -44,12 +50,18 @@ class fm_api {
                             std::uint64_t max_occ) const = 0;
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) const = 0;
   virtual void save(const std::string& path, const reference_sequences* sequences) const = 0;
+  virtual bool approximate() const = 0;
+  virtual fm_searched search(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m,
+                             const approximate::search_scheme& scheme, approximate::metric metric) const = 0;
 };
 
 template <class Space, class I>
 class typed_fm final : public fm_api {
  public:
   explicit typed_fm(fm_index<Space, I> fm) : fm_(std::move(fm)) {}
+  // With the reversed text's FM-index: approximate search.
+  typed_fm(fm_index<Space, I> fm, fm_index<Space, I> reverse)
+      : fm_(std::move(fm)), reverse_(std::make_unique<fm_index<Space, I>>(std::move(reverse))) {}
   std::uint64_t size() const override { return fm_.size(); }
   std::uint64_t sample_rate() const override { return fm_.sample_rate(); }
   bool can_extract() const override { return fm_.can_extract(); }
@@ -81,11 +93,28 @@ class typed_fm final : public fm_api {
     return fm_.extract(start, length);
   }
   void save(const std::string& path, const reference_sequences* sequences) const override {
-    save_fm_index(fm_, sequences, path);
+    io::write_file(path, [&](const io::container_writer::sink& out) {
+      save_fm_index(fm_, sequences, out, 0, reverse_.get());
+    });
+  }
+  bool approximate() const override { return reverse_ != nullptr; }
+  fm_searched search(const std::uint8_t* bytes, const std::uint64_t* offsets, std::size_t m,
+                     const approximate::search_scheme& scheme, approximate::metric metric) const override {
+    if (!reverse_)
+      throw error(error_code::invalid_input,
+                  "approximate search needs the reversed text's index: build with approximate=True (or load a file "
+                  "of `strix index --approximate`)");
+    auto found = search_approximate(fm_, *reverse_, bytes, offsets, m, scheme, metric);
+    fm_searched out;
+    out.starts = std::move(found.starts);
+    out.positions.assign(found.positions.begin(), found.positions.end());
+    out.distances = std::move(found.distances);
+    return out;
   }
 
  private:
   fm_index<Space, I> fm_;
+  std::unique_ptr<fm_index<Space, I>> reverse_;
 };
 
 class py_fm_index final : public resident {
@@ -177,7 +206,7 @@ fm_options fm_options_of(std::uint64_t sample_rate, bool extract) {
 
 std::unique_ptr<py_fm_index> build_fm_of(const std::uint8_t* text, std::uint64_t n, const fm_options& options,
                                          const opt_backend& backend, const std::optional<int>& width,
-                                         std::optional<reference_sequences> sequences) {
+                                         std::optional<reference_sequences> sequences, bool approximate) {
   const auto b = parse_backend(backend);
   const int w = choose_width(n, width);
   std::unique_ptr<fm_api> fm;
@@ -186,22 +215,29 @@ std::unique_ptr<py_fm_index> build_fm_of(const std::uint8_t* text, std::uint64_t
       using Space = decltype(space);
       using I = decltype(index);
       text_index<Space, I> ti(space, text, n);
-      return std::make_unique<typed_fm<Space, I>>(ti.fm_index(options));
+      if (!approximate) return std::make_unique<typed_fm<Space, I>>(ti.fm_index(options));
+      auto forward = ti.fm_index(options);
+      ti.release(index_part::fm_index);
+      std::vector<std::uint8_t> reversed(text, text + n);
+      std::reverse(reversed.begin(), reversed.end());
+      text_index<Space, I> tr(space, reversed.data(), n);
+      return std::make_unique<typed_fm<Space, I>>(std::move(forward), tr.fm_index(options));
     });
   });
   return std::make_unique<py_fm_index>(std::move(fm), b, w, std::move(sequences));
 }
 
 std::unique_ptr<py_fm_index> build_fm(const py::object& text, std::uint64_t sample_rate, bool extract,
-                                      const opt_backend& backend, const std::optional<int>& width) {
+                                      const opt_backend& backend, const std::optional<int>& width, bool approximate) {
   const auto t = text_or_file(text);
-  return build_fm_of(t.data, t.size, fm_options_of(sample_rate, extract), backend, width, std::nullopt);
+  return build_fm_of(t.data, t.size, fm_options_of(sample_rate, extract), backend, width, std::nullopt, approximate);
 }
 
 // A reference of named sequences (a dict name -> sequence, or (name, sequence) pairs), joined
 // as the tool joins a FASTA file's: no pattern matches across two of them.
 std::unique_ptr<py_fm_index> build_reference(const py::object& sequences, std::uint64_t sample_rate, bool extract,
-                                             const opt_backend& backend, const std::optional<int>& width) {
+                                             const opt_backend& backend, const std::optional<int>& width,
+                                             bool approximate) {
   const py::object items = py::isinstance<py::dict>(sequences) ? py::object(sequences.attr("items")()) : sequences;
   reference_sequences ref;
   std::vector<std::uint8_t> text;
@@ -216,7 +252,7 @@ std::unique_ptr<py_fm_index> build_reference(const py::object& sequences, std::u
   if (ref.empty()) throw py::value_error("a reference needs at least one sequence");
   auto options = fm_options_of(sample_rate, extract);
   options.separator = reference_separator;
-  return build_fm_of(text.data(), text.size(), options, backend, width, std::move(ref));
+  return build_fm_of(text.data(), text.size(), options, backend, width, std::move(ref), approximate);
 }
 
 // Text positions as (sequence number, offset within it) of the reference.
@@ -246,7 +282,9 @@ std::unique_ptr<py_fm_index> load_fm(const py::object& path_like, const opt_back
     fm = on_backend_and_width(b, w, [&](auto space, auto index) -> std::unique_ptr<fm_api> {
       using Space = decltype(space);
       using I = decltype(index);
-      return std::make_unique<typed_fm<Space, I>>(load_fm_index<Space, I>(space, file, &sequences));
+      auto forward = load_fm_index<Space, I>(space, file, &sequences);
+      if (!fm_index_file_has_reverse(file)) return std::make_unique<typed_fm<Space, I>>(std::move(forward));
+      return std::make_unique<typed_fm<Space, I>>(std::move(forward), load_fm_index_reverse<Space, I>(space, file));
     });
   });
   std::optional<reference_sequences> kept;
@@ -278,6 +316,36 @@ py::object fm_locate(const py_fm_index& self, const py::object& patterns, const 
   for (std::size_t q = 0; q < batch.m; ++q)
     per_pattern.append(positions[py::slice(py::int_(starts[q]), py::int_(starts[q + 1]), py::none())]);
   return per_pattern;
+}
+
+// Every start within k errors of each read, at its smallest distance (approximate_search.hpp).
+py::object fm_search(const py_fm_index& self, const py::object& patterns, const py::object& offsets, int k,
+                     const std::string& distance, const std::string& scheme, bool flat) {
+  const auto batch = patterns_of(patterns, offsets);
+  if (distance != "hamming" && distance != "edit")
+    throw py::value_error("distance is 'hamming' or 'edit' (not '" + distance + "')");
+  if (k < 0 || k > 6) throw py::value_error("k is 0 to 6 (not " + std::to_string(k) + ")");
+  approximate::search_scheme plan;
+  try {
+    plan = approximate::scheme_named(scheme, k);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  const auto metric = distance == "edit" ? approximate::metric::edit : approximate::metric::hamming;
+  fm_searched found;
+  in_kokkos([&] {
+    found = self.fm().search(batch.data(), batch.offset_data(), batch.m, plan, metric);
+  });
+  auto starts = std::move(found.starts);
+  auto positions = adopt(std::move(found.positions));
+  auto distances = adopt(std::move(found.distances));
+  if (flat) return py::make_tuple(positions, distances, adopt(std::vector<std::uint64_t>(starts)));
+  py::list per_read;
+  for (std::size_t q = 0; q < batch.m; ++q) {
+    const py::slice range(py::int_(starts[q]), py::int_(starts[q + 1]), py::none());
+    per_read.append(py::make_tuple(positions[range], distances[range]));
+  }
+  return per_read;
 }
 
 py::bytes fm_extract(const py_fm_index& self, std::uint64_t start, std::uint64_t length) {
@@ -398,13 +466,13 @@ void add_indexes(py::module_& m) {
                           "Conventions: overlapping occurrences count; the empty pattern occurs at each of the n + 1\n"
                           "positions 0..n; a pattern longer than the text or with an absent symbol occurs nowhere.")
       .def_static("build", &build_fm, "text"_a, py::kw_only(), "sample_rate"_a = 32, "extract"_a = true,
-                  "backend"_a = py::none(), "width"_a = py::none(),
+                  "backend"_a = py::none(), "width"_a = py::none(), "approximate"_a = false,
                   "Builds the FM-index of `text`: bytes-like, or a path whose bytes are the text (raw: for a FASTA\n"
                   "reference, `strix index ref.fa -o ref.idx` then FMIndex.load). sample_rate: a suffix-array sample\n"
                   "every that many positions (locate takes fewer LF steps than that per occurrence); extract=False\n"
-                  "leaves out extract's samples.")
+                  "leaves out extract's samples; approximate=True also indexes the reversed text (for search).")
       .def_static("build_reference", &build_reference, "sequences"_a, py::kw_only(), "sample_rate"_a = 32,
-                  "extract"_a = true, "backend"_a = py::none(), "width"_a = py::none(),
+                  "extract"_a = true, "backend"_a = py::none(), "width"_a = py::none(), "approximate"_a = false,
                   "Builds the FM-index of a reference of named sequences (a dict name -> bytes-like, or (name,\n"
                   "sequence) pairs; no newline inside a sequence), joined as `strix index ref.fa` joins a FASTA\n"
                   "file's: no pattern matches across two of them; positions map back with resolve().")
@@ -419,6 +487,14 @@ void add_indexes(py::module_& m) {
            "Where each pattern occurs, ascending: a list of uint64 arrays, or with flat=True (positions, starts,\n"
            "counts), pattern q's at positions[starts[q]:starts[q+1]] and counts[q] its full count. max_occ keeps at\n"
            "most that many per pattern (the first rows of its interval, sorted).")
+      .def("search", &fm_search, "patterns"_a, "offsets"_a = py::none(), py::kw_only(), "k"_a = 1,
+           "distance"_a = "hamming", "scheme"_a = "default", "flat"_a = false,
+           "Every start position where each read matches within k errors (0 to 6), at its smallest distance,\n"
+           "ascending: a list of (positions uint64, distances uint8) pairs, or with flat=True (positions,\n"
+           "distances, starts), read q's at [starts[q], starts[q+1]). distance: 'hamming' (text[p, p + m) within\n"
+           "k substitutions) or 'edit' (some text[p, e) within edit distance k). scheme: 'default', 'kucherov',\n"
+           "'kianfar', '01*0' or 'pigeonhole'. Needs an index built with approximate=True (or a file of\n"
+           "`strix index --approximate`). patterns as for count.")
       .def("extract", &fm_extract, "start"_a, "length"_a, "The text's bytes [start, start + length).")
       .def("resolve", &fm_resolve, "positions"_a,
            "A reference's text positions as (sequence numbers, offsets within them): two uint64 arrays.")
@@ -426,6 +502,8 @@ void add_indexes(py::module_& m) {
       .def_property_readonly("size", [](const py_fm_index& s) { return s.fm().size(); }, "The text's length n.")
       .def_property_readonly("sample_rate", [](const py_fm_index& s) { return s.fm().sample_rate(); })
       .def_property_readonly("can_extract", [](const py_fm_index& s) { return s.fm().can_extract(); })
+      .def_property_readonly("approximate", [](const py_fm_index& s) { return s.fm().approximate(); },
+                             "Whether the index holds the reversed text's index too (search).")
       .def_property_readonly("layout", [](const py_fm_index& s) { return std::string(s.fm().layout()); },
                              "'occurrence_table', 'huffman_tree' or 'wavelet_matrix': the rank structure the text got.")
       .def_property_readonly("kmer_length", [](const py_fm_index& s) { return s.fm().kmer_length(); })

@@ -309,6 +309,96 @@ def test_fm_index_of_a_reference(backend, tmp_path):
         fm.resolve([len(fm)])
 
 
+def brute_search(text, read, k, distance, separator=None):
+    """Every start p within k errors (Hamming: text[p, p + m); edit: some text[p, e)), smallest distance."""
+    hits = []
+    m = len(read)
+    if m == 0:
+        return [(p, 0) for p in range(len(text) + 1)]
+    for p in range(len(text) + 1):
+        if distance == "hamming":
+            window = text[p:p + m]
+            if len(window) < m or (separator is not None and separator in window):
+                continue
+            d = sum(a != b for a, b in zip(window, read))
+        else:
+            col = list(range(m + 1))
+            d = col[m]
+            e = p
+            while e < len(text) and text[e] != separator and min(col) <= k:
+                nxt = [col[0] + 1]
+                for j in range(1, m + 1):
+                    nxt.append(min(col[j - 1] + (text[e] != read[j - 1]), col[j] + 1, nxt[j - 1] + 1))
+                col = nxt
+                d = min(d, col[m])
+                e += 1
+        if d <= k:
+            hits.append((p, d))
+    return hits
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("distance", ["hamming", "edit"])
+def test_fm_index_search(backend, distance, tmp_path):
+    rng = random.Random(7)
+    text = bytes(rng.choice(b"ACGT") for _ in range(600))
+    reads = [b"", b"A", text[10:30], text[595:], b"ACGTNACG"]
+    for _ in range(12):
+        m = rng.randint(2, 18)
+        p = rng.randrange(len(text) - m)
+        r = bytearray(text[p:p + m])
+        for _ in range(rng.randint(0, 3)):
+            at = rng.randrange(len(r))
+            if distance == "edit" and rng.random() < 0.5:
+                r.insert(at, rng.choice(b"ACGT")) if rng.random() < 0.5 else r.pop(at)
+            else:
+                r[at] = rng.choice(b"ACGT")
+        reads.append(bytes(r))
+    fm = strix.FMIndex.build(text, sample_rate=4, backend=backend, approximate=True)
+    assert fm.approximate
+    for k in (0, 1, 2, 3):
+        found = fm.search(reads, k=k, distance=distance)
+        for read, (positions, distances) in zip(reads, found):
+            assert positions.dtype == np.uint64 and distances.dtype == np.uint8
+            assert list(zip(positions.tolist(), distances.tolist())) == brute_search(text, read, k, distance)
+    # Flat, other schemes, a buffer with offsets, and the index file's reverse part.
+    positions, distances, starts = fm.search(reads, k=2, distance=distance, flat=True)
+    assert starts.tolist()[-1] == len(positions) == len(distances)
+    want = fm.search(reads, k=2, distance=distance)
+    for scheme in ("kianfar", "01*0", "pigeonhole", "kucherov"):
+        got = fm.search(reads, k=2, distance=distance, scheme=scheme)
+        assert all(a.tolist() == b.tolist() and c.tolist() == d.tolist() for (a, c), (b, d) in zip(got, want))
+    buffer = b"".join(reads)
+    offsets = np.cumsum([0] + [len(r) for r in reads], dtype=np.uint64)
+    assert fm.search(buffer, offsets, k=2, distance=distance, flat=True)[0].tolist() == positions.tolist()
+    fm.save(tmp_path / "a.idx")
+    loaded = strix.FMIndex.load(tmp_path / "a.idx", backend=backend)
+    assert loaded.approximate
+    assert loaded.search(reads, k=2, distance=distance, flat=True)[0].tolist() == positions.tolist()
+    # A reference: nothing across two sequences.
+    ref = strix.FMIndex.build_reference({"a": b"ACGTACGTTA", "b": b"TTACGTAAC"}, backend=backend, approximate=True)
+    joined = b"ACGTACGTTA\nTTACGTAAC"
+    for read in (b"GTTATT", b"ACGTAAC", b"TAT"):
+        (positions, distances), = ref.search([read], k=1, distance=distance)
+        assert list(zip(positions.tolist(), distances.tolist())) == brute_search(joined, read, 1, distance, separator=10)
+    # Errors: no reverse part, k, distance and scheme out of range.
+    plain = strix.FMIndex.build(text, backend=backend)
+    assert not plain.approximate
+    with pytest.raises(ValueError, match="approximate=True"):
+        plain.search([b"ACGT"])
+    plain.save(tmp_path / "plain.idx")
+    with pytest.raises(ValueError, match="approximate=True"):
+        strix.FMIndex.load(tmp_path / "plain.idx", backend=backend).search([b"ACGT"])
+    with pytest.raises(ValueError, match="k is 0 to 6"):
+        fm.search([b"ACGT"], k=7)
+    with pytest.raises(ValueError, match="distance is"):
+        fm.search([b"ACGT"], distance="levenshtein")
+    with pytest.raises(ValueError, match="no search scheme named"):
+        fm.search([b"ACGT"], scheme="optimal")
+    with pytest.raises(ValueError, match="k = 1 and 2 only"):
+        fm.search([b"ACGT"], k=3, scheme="kucherov")
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_text_index(backend):
     text = fibonacci(500)
