@@ -139,6 +139,12 @@ void check_search(const std::string& name, const bytes& text, int separator, int
                                       : brute_force_hamming(text, reads[q], k, separator)));
       for (const auto& h : hits) inexact += h.distance > 0;
     }
+    // In batches of a few reads each: the same answers.
+    const auto split = strix::search_approximate(forward, reverse, b.all.data(), b.offsets.data(), reads.size(),
+                                                 strix::approximate::default_scheme(k), metric, 40);
+    CHECK(split.starts == got.starts);
+    CHECK(split.positions == got.positions);
+    CHECK(split.distances == got.distances);
   }
   if (text.size() >= 30) CHECK(inexact > 0);
 }

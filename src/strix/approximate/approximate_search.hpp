@@ -14,8 +14,9 @@
 // 0..n (as locate's empty pattern), at distance 0.
 //
 // Memory: the walks keep a stack frame per read symbol of the batch (Hamming 80 bytes, edit
-// 72 bytes plus (k + pieces + 1) frames a read) besides the answers; split batches of more than
-// about 10^8 read symbols. A batch's matches must fit the index width (checked).
+// 72 bytes plus (k + pieces + 1) frames a read) besides the answers. The host-array call
+// splits its reads into batches of about 2^25 frames (2.5 GB); with device views, split
+// batches of more than that yourself. A batch's matches must fit the index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
@@ -66,7 +67,8 @@ approximate_matches<typename ExecSpace::memory_space, I> search_approximate(
     const Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>& offsets,
     const approximate::search_scheme& scheme, approximate::metric metric);
 
-// The same from and into host arrays.
+// The same from and into host arrays, in batches of about `batch_frames` walk frames (whole
+// reads; a frame is 72 to 80 bytes of scratch).
 template <class I>
 struct host_approximate_matches {
   std::vector<std::uint64_t> starts;
@@ -77,7 +79,8 @@ template <class ExecSpace, class I>
 host_approximate_matches<I> search_approximate(const fm_index<ExecSpace, I>& forward,
                                                const fm_index<ExecSpace, I>& reverse, const std::uint8_t* bytes,
                                                const std::uint64_t* offsets, std::size_t reads,
-                                               const approximate::search_scheme& scheme, approximate::metric metric);
+                                               const approximate::search_scheme& scheme, approximate::metric metric,
+                                               std::uint64_t batch_frames = std::uint64_t(1) << 25);
 
 // With the default scheme for k errors (0 to 6).
 template <class ExecSpace, class I>
@@ -123,6 +126,6 @@ host_approximate_matches<I> search_hamming(const fm_index<ExecSpace, I>& forward
       const strix::approximate::search_scheme&, strix::approximate::metric);                                       \
   PREFIX template strix::host_approximate_matches<I> strix::search_approximate<SPACE, I>(                          \
       const strix::fm_index<SPACE, I>&, const strix::fm_index<SPACE, I>&, const std::uint8_t*, const std::uint64_t*, \
-      std::size_t, const strix::approximate::search_scheme&, strix::approximate::metric);
+      std::size_t, const strix::approximate::search_scheme&, strix::approximate::metric, std::uint64_t);
 #define STRIX_APPROXIMATE_EXTERN(SPACE, I) STRIX_APPROXIMATE_DECLARE(extern, SPACE, I)
 STRIX_FOR_EACH_ETI(STRIX_APPROXIMATE_EXTERN)

@@ -225,21 +225,35 @@ template <class ExecSpace, class I>
 host_approximate_matches<I> search_approximate(const fm_index<ExecSpace, I>& forward,
                                                const fm_index<ExecSpace, I>& reverse, const std::uint8_t* bytes,
                                                const std::uint64_t* offsets, std::size_t reads,
-                                               const approximate::search_scheme& scheme, approximate::metric metric) {
-  // (The offsets are checked on the device, by the call below.)
+                                               const approximate::search_scheme& scheme, approximate::metric metric,
+                                               std::uint64_t batch_frames) {
+  const std::uint64_t per_read = std::uint64_t(scheme.max_errors + scheme.pieces + 1);
+  STRIX_USER_REQUIRE(offsets[0] == 0, "approximate search: read offsets must start at 0");
+  for (std::size_t q = 0; q < reads; ++q)
+    STRIX_USER_REQUIRE(offsets[q + 1] >= offsets[q], "approximate search: read offsets must not decrease");
   const ExecSpace& space = forward.space();
-  const auto d_offsets = to_device(space, offsets, reads + 1, "strix::approximate::offsets");
-  const auto d_bytes = to_device(space, bytes, offsets[reads], "strix::approximate::bytes");
-  const auto found =
-      search_approximate(forward, reverse, Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space>(d_bytes),
-                         Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>(d_offsets), scheme, metric);
   host_approximate_matches<I> out;
-  const auto starts = to_host(space, found.starts);
-  const auto positions = to_host(space, found.positions);
-  const auto distances = to_host(space, found.distances);
-  out.starts.assign(starts.data(), starts.data() + starts.extent(0));
-  out.positions.assign(positions.data(), positions.data() + positions.extent(0));
-  out.distances.assign(distances.data(), distances.data() + distances.extent(0));
+  out.starts.assign(1, 0);
+  std::size_t first = 0;
+  do {
+    std::size_t last = first + (first < reads ? 1 : 0);
+    while (last < reads && offsets[last + 1] - offsets[first] + per_read * (last + 1 - first) <= batch_frames) ++last;
+    std::vector<std::uint64_t> local(last - first + 1);
+    for (std::size_t q = first; q <= last; ++q) local[q - first] = offsets[q] - offsets[first];
+    const auto d_offsets = to_device(space, local.data(), local.size(), "strix::approximate::offsets");
+    const auto d_bytes = to_device(space, bytes + offsets[first], local.back(), "strix::approximate::bytes");
+    const auto found =
+        search_approximate(forward, reverse, Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space>(d_bytes),
+                           Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>(d_offsets), scheme, metric);
+    const auto starts = to_host(space, found.starts);
+    const auto positions = to_host(space, found.positions);
+    const auto distances = to_host(space, found.distances);
+    const std::uint64_t base = out.positions.size();
+    for (std::size_t q = 1; q < starts.extent(0); ++q) out.starts.push_back(base + starts(q));
+    out.positions.insert(out.positions.end(), positions.data(), positions.data() + positions.extent(0));
+    out.distances.insert(out.distances.end(), distances.data(), distances.data() + distances.extent(0));
+    first = last;
+  } while (first < reads);
   return out;
 }
 
