@@ -78,7 +78,7 @@ pack() {
   for b in strix_bench_fm strix_bench_sa strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
   done
-  for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm strix_bench_libsais; do
+  for b in strix_bench_fm strix_bench_sdsl_fm strix_bench_seqan3_fm strix_bench_libsais strix_bench_simulate; do
     [ -x "$h/bench/$b" ] && cp "$h/bench/$b" "$stage/host/"
   done
   cp "$c"/python/strix*.so "$c/python/strix.pyi" "$stage/python/" || exit 1

@@ -2,17 +2,25 @@
 #pragma once
 // Approximate search's edit-distance walk (device code, included by approximate_def.hpp).
 //
-// A search extends the match one text symbol at a time, piece by piece in the search's order,
-// and aligns each piece with the text it has taken so far: a banded dynamic-programming column
-// a stack frame (rows i of text, columns j of the piece in the direction of extension,
-// D[i][j] = the errors before the piece + the edit distance of its first j symbols and those i
-// text symbols). A piece is complete where its last column's value meets the step's bounds;
-// the next piece starts there with that value. Every alignment of a read splits at its pieces'
-// borders into alignments of each piece, so a lossless scheme finds it (search_scheme.hpp).
-// Text inserted between two pieces may count for either (the scheme covers one of the two
-// spreads of errors, but not always the same one a search's order would prefer).
-// A frame's band holds D[i][j] for j = i - K .. i + K (K the scheme's most errors): farther
-// cells exceed K. Frames a read: its length + K + pieces + 1 (text taken is at most m + K).
+// A search's pieces fall into phases: runs of consecutive steps that grow the match on the
+// same side (the first piece takes the side of the second). A phase's pieces are one
+// contiguous part of the read, read in the direction of growth; the walk takes one text
+// symbol a stack frame and keeps a banded column of the alignment of that part against the
+// text taken in the phase: D[i][j] = errors before the phase + the edit distance of the part's
+// first j symbols and the phase's i text symbols. The band holds j = i - K .. i + K (K the
+// scheme's most errors): farther cells exceed K.
+//
+// A scheme's bounds apply where an alignment crosses from one piece into the next: the row j
+// that ends a piece. Text inserted between two pieces may count for either (each split of an
+// alignment is a spread of its errors over the pieces, and the scheme covers one of them), so
+// that row keeps two values: `raw`, the alignments still inside the piece (its last symbol
+// followed by insertions), and `out`, those that crossed — each cut at a cell whose raw value
+// met the piece's bounds, plus insertions after it. Rows after it grow from `out`. Keeping
+// one matrix per phase (rather than a branch per crossing point) walks each text once per
+// phase; the walk only branches where a phase ends (a cell of its last row within bounds):
+// the next phase starts there, or the last one reports the match.
+// A read shorter than the scheme's pieces runs one search of one piece instead.
+// Frames a read: its length + K + pieces + 1 (text taken is at most m + K).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -28,22 +36,28 @@ constexpr std::uint8_t edit_far = 250;  // a cell out of reach (values saturate 
 struct edit_frame {
   bi_rows rows;
   std::uint64_t smaller = 0;          // rows of the symbols tried so far (and the $ row), this side
-  std::uint8_t band[edit_band] = {};  // D[i][i - K + t]
-  std::int32_t next = -1;             // -1: completing the piece not tried yet; 256: nothing left
-  std::int32_t step = 0;              // the piece's place in the search's order
-  std::int32_t taken = 0;             // i: text symbols taken in this piece
+  std::uint8_t out[edit_band] = {};   // D[i][i - K + t], alignments past a piece's end
+  std::uint8_t raw[edit_band] = {};   // the same before the cut (differs on a piece's last row)
+  std::int32_t next = -1;             // -1: ending the phase not tried yet; 256: nothing left
+  std::int32_t phase = 0;
+  std::int32_t taken = 0;             // i: text symbols taken in this phase
 };
 
-// A piece's read symbols [a, b) and the side it grows on (0: prepend, right to left).
-struct edit_piece {
+// A phase: read symbols [a, b), grown on `side` (0: prepend, the part read right to left), and
+// its steps' rows: step first + s ends at row ends[s] (cumulative), bounds lower/upper[s].
+struct edit_phase {
   std::uint32_t a = 0, b = 0;
   int side = 0;
+  int first = 0, steps = 0;
+  bool other = true;  // whether the other side's rows are needed (a later phase or the end uses them)
 };
 
 KOKKOS_INLINE_FUNCTION std::uint8_t edit_add(std::uint8_t v, int d) {
   const int w = int(v) + d;
   return std::uint8_t(w < int(edit_far) ? w : int(edit_far));
 }
+
+KOKKOS_INLINE_FUNCTION std::uint8_t edit_min(std::uint8_t a, std::uint8_t b) { return a < b ? a : b; }
 
 template <class I, class Scheme>
 struct edit_walker {
@@ -60,46 +74,145 @@ struct edit_walker {
     for (int s = 0; s < searches; ++s) walk(read, m, s, frames, base, sink);
   }
 
-  // The symbol at column j (1-based) of piece p in its direction of extension.
-  KOKKOS_INLINE_FUNCTION static int symbol(const std::uint8_t* read, const edit_piece& p, int j) {
+  // The per-search tables of a walk.
+  struct plan {
+    edit_phase phases[edit_max_pieces];
+    int phase_count = 0;
+    std::uint32_t ends[edit_max_pieces];  // by step: the row of its phase that ends it
+    const int* lower = nullptr;
+    const int* upper = nullptr;
+  };
+
+  KOKKOS_INLINE_FUNCTION static int symbol(const std::uint8_t* read, const edit_phase& p, std::uint32_t j) {
     return p.side == 0 ? read[p.b - j] : read[p.a + j - 1];
   }
 
-  // A piece's first frame: D[0][j] = errors + j (the piece's first j symbols left out).
-  KOKKOS_INLINE_FUNCTION void start_piece(edit_frame& f, const bi_rows& rows, int step, const edit_piece& p,
-                                          int errors) const {
-    const int K = max_errors, L = int(p.b - p.a);
+  // Row j's step within phase p (rows 1.. of its first piece belong to its first step; row 0
+  // too), and whether j ends that step.
+  KOKKOS_INLINE_FUNCTION static int step_of(const plan& q, const edit_phase& p, std::uint32_t j) {
+    int s = p.first;
+    while (s + 1 < p.first + p.steps && j > q.ends[s]) ++s;
+    return s;
+  }
+
+  // A phase's first column: D[0][j] = errors + j, cut where a step ends within its bounds.
+  KOKKOS_INLINE_FUNCTION void start_phase(const plan& q, edit_frame& f, const bi_rows& rows, int phase, int errors) const {
+    const edit_phase& p = q.phases[phase];
+    const int K = max_errors;
+    const std::uint32_t L = p.b - p.a;
     f.rows = rows;
-    f.step = step;
+    f.phase = phase;
     f.taken = 0;
     f.next = -1;
+    std::uint8_t previous = edit_far;
     for (int t = 0; t <= 2 * K; ++t) {
       const int j = t - K;
-      f.band[t] = j < 0 || j > L ? edit_far : edit_add(std::uint8_t(errors), j);
+      std::uint8_t raw = edit_far, out = edit_far;
+      if (j == 0) {
+        raw = out = std::uint8_t(errors);
+      } else if (j > 0 && std::uint32_t(j) <= L) {
+        const int s = step_of(q, p, std::uint32_t(j));
+        raw = edit_add(previous, 1);
+        if (raw > q.upper[s]) raw = edit_far;
+        out = raw;
+        if (std::uint32_t(j) == q.ends[s] && s + 1 < p.first + p.steps && raw < q.lower[s]) out = edit_far;
+      }
+      f.raw[t] = raw;
+      f.out[t] = out;
+      previous = out;
     }
     f.smaller = p.side == 0 ? end_row_in(index.forward, rows.fs, rows.fe) : end_row_in(index.reverse, rows.rs, rows.re);
+  }
+
+  // The next column, text symbol b taken: returns its least value (edit_far: a dead end).
+  KOKKOS_INLINE_FUNCTION int next_column(const plan& q, const std::uint8_t* read, const edit_frame& f, edit_frame& g,
+                                         int b) const {
+    const edit_phase& p = q.phases[f.phase];
+    const int K = max_errors, i = f.taken;
+    const std::uint32_t L = p.b - p.a;
+    int least = edit_far;
+    int s = p.first;
+    for (int t = 0; t <= 2 * K; ++t) {
+      const int j = i + 1 - K + t;
+      std::uint8_t raw = edit_far, out = edit_far;
+      const bool last = t == 2 * K;
+      if (j == 0) {
+        if (!last) raw = out = edit_add(f.out[t + 1], 1);  // text before the phase's first symbol
+        if (raw > q.upper[p.first]) raw = out = edit_far;
+      } else if (j > 0 && std::uint32_t(j) <= L) {
+        while (s + 1 < p.first + p.steps && std::uint32_t(j) > q.ends[s]) ++s;
+        raw = edit_add(f.out[t], symbol(read, p, std::uint32_t(j)) == b ? 0 : 1);  // from D[i][j-1]
+        if (!last) raw = edit_min(raw, edit_add(f.raw[t + 1], 1));                // b inserted
+        if (t > 0) raw = edit_min(raw, edit_add(g.out[t - 1], 1));                 // symbol j left out
+        if (raw > q.upper[s]) raw = edit_far;
+        out = raw;
+        if (std::uint32_t(j) == q.ends[s] && s + 1 < p.first + p.steps) {
+          // The end of a step inside the phase: cut here within bounds, or earlier plus b.
+          if (raw < q.lower[s]) out = edit_far;
+          if (!last) out = edit_min(out, edit_add(f.out[t + 1], 1));
+          if (out > q.upper[s + 1]) out = edit_far;
+        }
+      }
+      g.raw[t] = raw;
+      g.out[t] = out;
+      least = raw < least ? raw : least;
+      least = out < least ? out : least;
+    }
+    return least;
   }
 
   template <class Frames, class Sink>
   KOKKOS_INLINE_FUNCTION void walk(const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
                                    std::uint64_t base, const Sink& sink) const {
-    const int* order = &scheme(std::size_t(s) * 3 * pieces);
-    const int* lower = order + pieces;
-    const int* upper = lower + pieces;
     const int K = max_errors;
-    // The plan: the first piece and those left of the ones visited grow leftwards (prepend),
-    // those right of them rightwards (append).
-    edit_piece plan[edit_max_pieces];
+    // A read shorter than the scheme's pieces (some would be empty): one search, one piece,
+    // any K errors.
+    const int naive[3] = {0, 0, K};
+    int pieces = this->pieces;
+    const int* order = &scheme(std::size_t(s) * 3 * pieces);
+    if (m < std::uint64_t(pieces)) {
+      if (s > 0) return;
+      order = naive;
+      pieces = 1;
+    }
+    plan q;
+    q.lower = order + pieces;
+    q.upper = q.lower + pieces;
+    // Sides: a piece right of those visited grows rightwards (append), else leftwards; the
+    // first takes its successor's side. Phases: runs of one side.
+    int sides[edit_max_pieces];
     int high = order[0];
+    for (int i = 1; i < pieces; ++i) {
+      sides[i] = order[i] > high ? 1 : 0;
+      if (order[i] > high) high = order[i];
+    }
+    sides[0] = pieces > 1 ? sides[1] : 0;
     for (int i = 0; i < pieces; ++i) {
-      const int piece = order[i];
-      plan[i].a = std::uint32_t(piece_start(m, pieces, piece));
-      plan[i].b = std::uint32_t(piece_start(m, pieces, piece + 1));
-      plan[i].side = i > 0 && piece > high ? 1 : 0;
-      if (piece > high) high = piece;
+      const std::uint32_t a = std::uint32_t(piece_start(m, pieces, order[i]));
+      const std::uint32_t b = std::uint32_t(piece_start(m, pieces, order[i] + 1));
+      if (i == 0 || sides[i] != sides[i - 1]) {
+        edit_phase& p = q.phases[q.phase_count++];
+        p.a = a;
+        p.b = b;
+        p.side = sides[i];
+        p.first = i;
+        p.steps = 0;
+      }
+      edit_phase& p = q.phases[q.phase_count - 1];
+      p.a = a < p.a ? a : p.a;
+      p.b = b > p.b ? b : p.b;
+      ++p.steps;
+      q.ends[i] = p.side == 0 ? p.b - a : b - p.a;
+    }
+    // The forward rows are what the end reports: a phase that prepends (the forward index's
+    // side) and after which every phase prepends needs no rows of the reverse index.
+    bool later_append = false;
+    for (int ph = q.phase_count - 1; ph >= 0; --ph) {
+      q.phases[ph].other = later_append || q.phases[ph].side == 1;
+      later_append = later_append || q.phases[ph].side == 1;
     }
     const int sep = index.separator();
-    start_piece(frames(base), index.all_rows(), 0, plan[0], 0);
+    start_phase(q, frames(base), index.all_rows(), 0, 0);
     std::int64_t depth = 0;
     while (depth >= 0) {
       edit_frame& f = frames(base + std::uint64_t(depth));
@@ -107,20 +220,20 @@ struct edit_walker {
         --depth;
         continue;
       }
-      const edit_piece& p = plan[f.step];
-      const int L = int(p.b - p.a), i = f.taken, U = upper[f.step];
+      const edit_phase& p = q.phases[f.phase];
+      const int last_step = p.first + p.steps - 1;
       if (f.next < 0) {
-        // Complete the piece here when its last column is within the band and the bounds.
+        // End the phase here when its last row is within the band and its last step's bounds.
         f.next = index.next_symbol(0);
-        const int t = L - i + K;
+        const int t = int(p.b - p.a) - f.taken + K;
         if (t < 0 || t > 2 * K) continue;
-        const int v = f.band[t];
-        if (v > U || v < lower[f.step]) continue;
-        if (f.step + 1 == pieces) {
+        const int v = f.raw[t];
+        if (v > q.upper[last_step] || v < q.lower[last_step]) continue;
+        if (f.phase + 1 == q.phase_count) {
           sink(f.rows.fs, f.rows.fe, v);
           continue;
         }
-        start_piece(frames(base + std::uint64_t(depth) + 1), f.rows, f.step + 1, plan[f.step + 1], v);
+        start_phase(q, frames(base + std::uint64_t(depth) + 1), f.rows, f.phase + 1, v);
         ++depth;
         continue;
       }
@@ -129,37 +242,27 @@ struct edit_walker {
       const auto& fm = p.side == 0 ? index.forward : index.reverse;
       const std::uint64_t s0 = p.side == 0 ? f.rows.fs : f.rows.rs, e0 = p.side == 0 ? f.rows.fe : f.rows.re;
       const std::uint64_t o0 = p.side == 0 ? f.rows.rs : f.rows.fs;
-      std::uint64_t ns, ne, os, oe;
-      const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
-      f.smaller += d;
-      if (d == 0 || b == sep) continue;
-      // The next column: D[i+1][j] from D[i][j-1] (b against the piece's j-th symbol),
-      // D[i][j] + 1 (b inserted) and D[i+1][j-1] + 1 (the j-th symbol left out).
-      edit_frame& g = frames(base + std::uint64_t(depth) + 1);
-      int best = edit_far;
-      for (int t = 0; t <= 2 * K; ++t) {
-        const int j = i + 1 - K + t;
-        std::uint8_t v = edit_far;
-        if (j == 0) {
-          if (t + 1 <= 2 * K) v = edit_add(f.band[t + 1], 1);  // text before the piece's first symbol
-        } else if (j > 0 && j <= L) {
-          v = edit_add(f.band[t], symbol(read, p, j) == b ? 0 : 1);
-          if (t + 1 <= 2 * K) {
-            const std::uint8_t w = edit_add(f.band[t + 1], 1);
-            v = w < v ? w : v;
-          }
-          if (t > 0) {
-            const std::uint8_t w = edit_add(g.band[t - 1], 1);
-            v = w < v ? w : v;
-          }
-        }
-        g.band[t] = v;
-        best = v < best ? v : best;
+      std::uint64_t ns, ne, os = 0, oe = 0;
+      if (b == sep) {
+        if (p.other) f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+        continue;
       }
-      if (best > U) continue;
+      edit_frame& g = frames(base + std::uint64_t(depth) + 1);
+      if (!p.other) {
+        // No running sum to keep: the column first, the ranks only for a symbol that keeps it.
+        if (next_column(q, read, f, g, b) > q.upper[last_step]) continue;
+        ns = fm.C[b] + fm.rank(std::uint8_t(b), s0);
+        ne = fm.C[b] + fm.rank(std::uint8_t(b), e0);
+        if (ns == ne) continue;
+      } else {
+        const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
+        f.smaller += d;
+        if (d == 0) continue;
+        if (next_column(q, read, f, g, b) > q.upper[last_step]) continue;
+      }
       g.rows = p.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
-      g.step = f.step;
-      g.taken = i + 1;
+      g.phase = f.phase;
+      g.taken = f.taken + 1;
       g.next = -1;
       g.smaller = p.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe)
                               : end_row_in(index.reverse, g.rows.rs, g.rows.re);
