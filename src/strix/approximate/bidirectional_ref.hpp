@@ -51,6 +51,16 @@ KOKKOS_INLINE_FUNCTION std::uint64_t step_rows(const fm_index_ref<I>& fm, std::u
   return hi - lo;
 }
 
+// A match that occurs once grows by the text's own symbol, without a branch: LF on the row of
+// the side it grows on gives that symbol (`c`) and the row after it (`row`); the other side's
+// row stays (it holds the same suffix of the other direction). False at the text's edge.
+template <class I>
+KOKKOS_INLINE_FUNCTION bool text_step(const fm_index_ref<I>& fm, std::uint64_t r, std::uint8_t& c, std::uint64_t& row) {
+  if (r == std::uint64_t(fm.primary)) return false;
+  row = fm.lf(r, c);
+  return true;
+}
+
 // Where piece p of `pieces` starts in a read of `length` symbols (p = pieces: the end): as equal
 // as the length allows, the longer pieces first.
 KOKKOS_INLINE_FUNCTION std::uint64_t piece_start(std::uint64_t length, int pieces, int p) {

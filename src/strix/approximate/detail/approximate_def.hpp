@@ -5,8 +5,9 @@
 //
 // One lane walks one read through each search of the scheme, depth first, with its stack in
 // scratch memory (hamming_walk.hpp: a frame a read position; edit_walk.hpp: a frame a text
-// symbol taken). Two walks: the first counts the rows found per read, the second writes them with
-// their distances; then their positions (locate's LF walks), a sort by (position, distance)
+// symbol taken). Two walks: the first counts the rows found per read and keeps its first few
+// intervals, the second writes them with their distances (walking again only the reads that
+// found more); then their positions (locate's LF walks), a sort by (position, distance)
 // within each read, and a compaction that keeps each position once, at its smallest distance
 // (the scheme's searches may find one occurrence more than once).
 #include <Kokkos_Core.hpp>
@@ -24,6 +25,17 @@
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
+
+namespace strix::approximate::detail {
+
+// A match's rows [first, end) in the forward index and its distance, as walk 1 keeps them.
+struct found_rows {
+  std::uint64_t first = 0, end = 0;
+  int distance = 0;
+};
+constexpr std::uint32_t kept_rows = 16;  // intervals kept a read (more: its walk runs again)
+
+}  // namespace strix::approximate::detail
 
 namespace strix::detail {
 
@@ -47,14 +59,26 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
   const std::uint64_t extra = walker.extra_frames();
   auto frames = allocate<frame, memory_space>("strix::approximate::frames", read_bytes + extra * std::uint64_t(reads));
   auto found = allocate<std::uint64_t, memory_space>("strix::approximate::found", reads + 1);
+  // Walk 1 counts each read's rows and keeps its first few intervals: walk 2 repeats only the
+  // walks of reads that found more.
+  auto kept = allocate<approximate::detail::found_rows, memory_space>("strix::approximate::kept",
+                                                                      std::uint64_t(reads) * approximate::detail::kept_rows);
+  auto intervals = allocate<std::uint32_t, memory_space>("strix::approximate::intervals", reads + 1);
   Kokkos::parallel_for("strix::approximate_count", range(space, 0, reads), KOKKOS_LAMBDA(const std::int64_t q) {
     const std::uint64_t first = offsets(q), m = offsets(q + 1) - first;
     std::uint64_t total = 0;
+    std::uint32_t seen = 0;
     if (m == 0) total = n + 1;
     else
       walker(bytes.data() + first, m, frames, first + extra * std::uint64_t(q),
-             [&](std::uint64_t fs, std::uint64_t fe, int) { total += fe - fs; });
+             [&](std::uint64_t fs, std::uint64_t fe, int d) {
+               total += fe - fs;
+               if (seen < approximate::detail::kept_rows)
+                 kept(std::uint64_t(q) * approximate::detail::kept_rows + seen) = {fs, fe, d};
+               if (seen <= approximate::detail::kept_rows) ++seen;
+             });
     found(q) = total;
+    intervals(q) = seen;
   });
   std::uint64_t total = 0;
   Kokkos::parallel_scan("strix::approximate_starts", range(space, 0, reads + 1),
@@ -76,10 +100,17 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
       for (std::uint64_t r = 0; r <= n; ++r, ++at) out(at) = r << 3;
       return;
     }
-    walker(bytes.data() + first, m, frames, first + extra * std::uint64_t(q),
-           [&](std::uint64_t fs, std::uint64_t fe, int d) {
-             for (std::uint64_t r = fs; r < fe; ++r, ++at) out(at) = (r << 3) | std::uint64_t(d);
-           });
+    const auto write = [&](std::uint64_t fs, std::uint64_t fe, int d) {
+      for (std::uint64_t r = fs; r < fe; ++r, ++at) out(at) = (r << 3) | std::uint64_t(d);
+    };
+    if (intervals(q) <= approximate::detail::kept_rows) {
+      for (std::uint32_t i = 0; i < intervals(q); ++i) {
+        const auto& k = kept(std::uint64_t(q) * approximate::detail::kept_rows + i);
+        write(k.first, k.end, k.distance);
+      }
+      return;
+    }
+    walker(bytes.data() + first, m, frames, first + extra * std::uint64_t(q), write);
   });
   space.fence();
   return total;

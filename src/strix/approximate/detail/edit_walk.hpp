@@ -211,7 +211,7 @@ struct edit_walker {
       q.phases[ph].other = later_append || q.phases[ph].side == 1;
       later_append = later_append || q.phases[ph].side == 1;
     }
-    const int sep = index.separator();
+    const int sep = index.separator(), first = index.next_symbol(0);
     start_phase(q, frames(base), index.all_rows(), 0, 0);
     std::int64_t depth = 0;
     while (depth >= 0) {
@@ -224,7 +224,7 @@ struct edit_walker {
       const int last_step = p.first + p.steps - 1;
       if (f.next < 0) {
         // End the phase here when its last row is within the band and its last step's bounds.
-        f.next = index.next_symbol(0);
+        f.next = first;
         const int t = int(p.b - p.a) - f.taken + K;
         if (t < 0 || t > 2 * K) continue;
         const int v = f.raw[t];
@@ -243,12 +243,20 @@ struct edit_walker {
       const std::uint64_t s0 = p.side == 0 ? f.rows.fs : f.rows.rs, e0 = p.side == 0 ? f.rows.fe : f.rows.re;
       const std::uint64_t o0 = p.side == 0 ? f.rows.rs : f.rows.fs;
       std::uint64_t ns, ne, os = 0, oe = 0;
-      if (b == sep) {
+      edit_frame& g = frames(base + std::uint64_t(depth) + 1);
+      if (b == first && e0 - s0 == 1) {
+        // One occurrence: the text's next symbol, no branch.
+        f.next = 256;
+        std::uint8_t c = 0;
+        if (!text_step(fm, s0, c, ns) || int(c) == sep) continue;
+        if (next_column(q, read, f, g, c) > q.upper[last_step]) continue;
+        ne = ns + 1;
+        os = o0;
+        oe = o0 + 1;
+      } else if (b == sep) {
         if (p.other) f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
         continue;
-      }
-      edit_frame& g = frames(base + std::uint64_t(depth) + 1);
-      if (!p.other) {
+      } else if (!p.other) {
         // No running sum to keep: the column first, the ranks only for a symbol that keeps it.
         if (next_column(q, read, f, g, b) > q.upper[last_step]) continue;
         ns = fm.C[b] + fm.rank(std::uint8_t(b), s0);

@@ -52,12 +52,12 @@ KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const
       f.left = b - a - 1 - j;
     }
   }
-  const int sep = index.separator();
+  const int sep = index.separator(), first = index.next_symbol(0);
   {
     walk_frame& f = frames(base);
     f.rows = index.all_rows();
     f.errors = 0;
-    f.next = index.next_symbol(0);
+    f.next = first;
     f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
   }
   std::int64_t depth = 0;
@@ -72,21 +72,33 @@ KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const
     const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
     const int want = read[f.pos];
     int b = f.next;
-    if (f.errors == upper[f.step]) {
-      // No error left at this step: the read's symbol only, after summing those before it.
-      if (b > want || !fm.occurs(std::uint8_t(want))) {
-        f.next = 256;
-        continue;
-      }
-      for (; b < want; b = index.next_symbol(b + 1)) f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
-      f.next = 256;
-    } else {
-      f.next = index.next_symbol(b + 1);
-    }
     std::uint64_t ns, ne, os, oe;
-    const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
-    f.smaller += d;
-    if (d == 0 || b == sep) continue;
+    if (e0 - s0 == 1 && b == first) {
+      // One occurrence: the text's next symbol, no branch.
+      f.next = 256;
+      std::uint8_t c = 0;
+      if (!text_step(fm, s0, c, ns) || int(c) == sep) continue;
+      b = c;
+      ne = ns + 1;
+      os = o0;
+      oe = o0 + 1;
+    } else {
+      if (f.errors == upper[f.step]) {
+        // No error left at this step: the read's symbol only, after summing those before it.
+        if (b > want || !fm.occurs(std::uint8_t(want))) {
+          f.next = 256;
+          continue;
+        }
+        for (; b < want; b = index.next_symbol(b + 1))
+          f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+        f.next = 256;
+      } else {
+        f.next = index.next_symbol(b + 1);
+      }
+      const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
+      f.smaller += d;
+      if (d == 0 || b == sep) continue;
+    }
     const int errors = f.errors + (b != want ? 1 : 0);
     if (errors > upper[f.step]) continue;
     if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) continue;
@@ -98,7 +110,7 @@ KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const
     walk_frame& g = frames(base + std::uint64_t(depth) + 1);
     g.rows = next_rows;
     g.errors = errors;
-    g.next = index.next_symbol(0);
+    g.next = first;
     g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
     ++depth;
   }
