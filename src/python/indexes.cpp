@@ -342,7 +342,7 @@ py::object fm_search(const py_fm_index& self, const py::object& patterns, const 
   if (flat) return py::make_tuple(positions, distances, adopt(std::vector<std::uint64_t>(starts)));
   py::list per_read;
   for (std::size_t q = 0; q < batch.m; ++q) {
-    const py::slice range(py::int_(starts[q]), py::int_(starts[q + 1]), py::none());
+    const py::slice range{py::int_(starts[q]), py::int_(starts[q + 1]), py::none()};
     per_read.append(py::make_tuple(positions[range], distances[range]));
   }
   return per_read;
