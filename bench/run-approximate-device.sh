@@ -13,6 +13,7 @@
 # or the other at random). Columba searches both strands of each read; strix searches one, so
 # it gets each read and its reverse complement: the same work. Each cell runs once after the
 # index loads (GPU cells are seconds; Columba reports its own mapping time too).
+# SCHEME=NAME passes --scheme NAME to strix (default: strix's default scheme).
 # Output: RESULT side distance length k reads seconds reads_per_s positions, and per cell a
 # comparison line: Hamming, every (read, strand, position) of strix against Columba's; edit,
 # the reads mapped and each read's best distance (Columba keeps one start per locus).
@@ -20,6 +21,7 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 reads="$1" lengths="$2" ks="$3" distances="$4" sides="${5:-gpu host columba}"
 w=/tmp/strix-approx out="${OUT:-/tmp/strix-approx-out}" cutoff="${CELL_TIMEOUT:-150}"
+scheme=(--scheme "${SCHEME:-default}")
 mkdir -p "$w" "$out" "$w/in" "$w/columba-index"
 [ -x "$w/bin/strix" ] || tar -xJf "$root/.carry/check/check.tar.xz" -C "$w"
 [ -x "$w/columba" ] || tar -xJf "$root/.carry/columba/columba-bin.tar.xz" -C "$w"
@@ -51,10 +53,10 @@ for length in $lengths; do
       for side in $sides; do
         t0=$(date +%s.%N)
         case "$side" in
-          gpu) timeout "$cutoff" "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" \
+          gpu) timeout "$cutoff" "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" "${scheme[@]}" \
                  -o "$out/gpu.$cell.txt" --stats > "$out/gpu.$cell.json" 2> "$out/gpu.$cell.err" ;;
           host) timeout "$cutoff" "$host" --threads 16 search "$w/chrX.idx" "$prefix.both.fa" -k "$k" \
-                  --distance "$distance" -o "$out/host.$cell.txt" --stats > "$out/host.$cell.json" 2> "$out/host.$cell.err" ;;
+                  --distance "$distance" "${scheme[@]}" -o "$out/host.$cell.txt" --stats > "$out/host.$cell.json" 2> "$out/host.$cell.err" ;;
           columba) timeout "$cutoff" "$columba" -r "$w/columba-index/chrX" -f "$prefix.fa" -a all -e "$k" -m "$distance" \
                      -t 16 -o "$out/columba.$cell.sam" > "$out/columba.$cell.log" 2>&1 ;;
         esac
