@@ -8,6 +8,8 @@
 #
 #   bench/run-approximate-device.sh READS "LENGTHS" "KS" "DISTANCES" ["SIDES"]
 #     e.g. 100000 "100 150" "1 2 3 4" "hamming edit" "gpu host columba"
+#   bench/run-approximate-device.sh profile READS LENGTH "KS" "DISTANCES"
+#     Nsight Compute sections of walk 1 (the first kernel of approximate_rows) on that many reads
 #
 # Reads: bench/simulate_reads.cpp from chrX.dna (1 % substitutions, 0.5 % indels, one strand
 # or the other at random). Columba searches both strands of each read; strix searches one, so
@@ -19,7 +21,10 @@
 # the reads mapped and each read's best distance (Columba keeps one start per locus).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+profile=""
+if [ "$1" = profile ]; then profile=1; shift; fi
 reads="$1" lengths="$2" ks="$3" distances="$4" sides="${5:-gpu host columba}"
+[ -n "$profile" ] && sides=gpu
 w=/tmp/strix-approx out="${OUT:-/tmp/strix-approx-out}" cutoff="${CELL_TIMEOUT:-150}"
 scheme=(--scheme "${SCHEME:-default}")
 mkdir -p "$w" "$out" "$w/in" "$w/columba-index"
@@ -42,6 +47,25 @@ if [[ " $sides " == *" columba "* ]]; then
   "$w/columba_build" -r "$w/columba-index/chrX" -f "$w/in/chrX.fa" > "$out/columba-build.log" 2>&1 ||
     { echo "columba_build failed"; tail -5 "$out/columba-build.log"; }
   echo "# columba_build: $(seconds "$t0" "$(date +%s.%N)") s"
+fi
+
+if [ -n "$profile" ]; then
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+  prefix="$w/in/profile$lengths"
+  "$w/host/strix_bench_simulate" "$text" "$reads" "$lengths" 0.01 0.005 "$lengths" "$prefix" > /dev/null || exit 1
+  for distance in $distances; do
+    for k in $ks; do
+      echo "## ncu: walk 1, $distance, k = $k, $reads reads of $lengths (both strands)"
+      "$ncu" --kernel-name-base demangled -k regex:approximate_rows -c 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats --section SourceCounters \
+        "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" -o /tmp/profile.txt \
+        > "$out/ncu.$distance.$k.txt" 2>&1
+      grep -E 'Duration|Throughput|Registers Per|Local Memory|Achieved Occupancy|Theoretical Occupancy|Block Limit Reg|Mem Busy|L1/TEX Hit|L2 Hit|Warp Cycles Per Issued|Avg. Active Threads|Branch Efficiency|Avg. Divergent|No Eligible|Issued Warp|uncoalesced' \
+        "$out/ncu.$distance.$k.txt" | head -40
+      grep -q 'Duration' "$out/ncu.$distance.$k.txt" || { echo "ncu ($ncu) gave:"; tail -5 "$out/ncu.$distance.$k.txt"; }
+    done
+  done
+  exit 0
 fi
 
 for length in $lengths; do
@@ -84,9 +108,9 @@ PY
       done
       # strix (either side) against Columba.
       strix_out="$out/gpu.$cell.txt"; [ -s "$strix_out" ] || strix_out="$out/host.$cell.txt"
-      [ -s "$strix_out" ] && [ -s "$out/columba.$cell.sam" ] && python3 - "$strix_out" "$out/columba.$cell.sam" "$reads" "$distance" <<'PY'
+      [ -s "$strix_out" ] && [ -s "$out/columba.$cell.sam" ] && python3 - "$strix_out" "$out/columba.$cell.sam" "$reads" "$distance" "$text" <<'PY'
 import sys
-strix_file, sam, reads, distance = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+strix_file, sam, reads, distance, text_file = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 mine, theirs = set(), set()
 best_mine, best_theirs = {}, {}
 for line in open(strix_file):
@@ -109,6 +133,11 @@ for line in open(sam):
 if distance == 'hamming':
     print(f"COMPARE {distance}: strix {len(mine)} positions, Columba {len(theirs)}; only strix {len(mine - theirs)},"
           f" only Columba {len(theirs - mine)}")
+    text = open(text_file, 'rb').read()
+    for read, strand, p in sorted((mine ^ theirs))[:3]:
+        window = text[p:p + 200]
+        print(f"  differs: read {read}{strand} at {p} (strix has it: {(read, strand, p) in mine}); N in the 200 bases"
+              f" there: {window.count(b'N')}")
 else:
     differ = sum(1 for r in set(best_mine) | set(best_theirs) if best_mine.get(r) != best_theirs.get(r))
     print(f"COMPARE {distance}: reads mapped strix {len(best_mine)}, Columba {len(best_theirs)}; reads whose best"
