@@ -139,6 +139,7 @@ void check_search(const std::string& name, const bytes& text, int separator, int
                                       : brute_force_hamming(text, reads[q], k, separator)));
       for (const auto& h : hits) inexact += h.distance > 0;
     }
+    if (k != max_k) continue;
     // In batches of a few reads each: the same answers.
     const auto split = strix::search_approximate(forward, reverse, b.all.data(), b.offsets.data(), reads.size(),
                                                  strix::approximate::default_scheme(k), metric, 40);
@@ -171,14 +172,14 @@ TEST_CASE_TEMPLATE_APPLY(approximate_hamming, all_configs);
 TEST_CASE_TEMPLATE_DEFINE("approximate search finds every start within edit distance k, once, at its distance", C,
                           approximate_edit) {
   constexpr auto edit = strix::approximate::metric::edit;
-  check_search<C>("random sigma 2", random_text(400, 2, 1, 'a'), strix::fm_no_separator, 3, 110, edit);
-  check_search<C>("random sigma 4", random_text(1500, 4, 2, 'A'), strix::fm_no_separator, 4, 120, edit);
-  check_search<C>("random sigma 26", random_text(1000, 26, 3, 'a'), strix::fm_no_separator, 3, 130, edit);
-  check_search<C>("dna with N", dna_with_n(2000, 4), strix::fm_no_separator, 3, 140, edit);
+  check_search<C>("random sigma 2", random_text(250, 2, 1, 'a'), strix::fm_no_separator, 3, 110, edit);
+  check_search<C>("random sigma 4", random_text(800, 4, 2, 'A'), strix::fm_no_separator, 4, 120, edit);
+  check_search<C>("random sigma 26", random_text(600, 26, 3, 'a'), strix::fm_no_separator, 3, 130, edit);
+  check_search<C>("dna with N", dna_with_n(1200, 4), strix::fm_no_separator, 3, 140, edit);
   bytes periodic;
-  for (int i = 0; i < 200; ++i) periodic.push_back("ACGTTGCA"[i % 8]);
+  for (int i = 0; i < 160; ++i) periodic.push_back("ACGTTGCA"[i % 8]);
   check_search<C>("periodic", periodic, strix::fm_no_separator, 3, 150, edit);
-  check_search<C>("all equal", bytes(150, 'A'), strix::fm_no_separator, 3, 160, edit);
+  check_search<C>("all equal", bytes(120, 'A'), strix::fm_no_separator, 3, 160, edit);
   check_search<C>("one byte", bytes{'G'}, strix::fm_no_separator, 2, 170, edit);
   check_search<C>("empty", bytes{}, strix::fm_no_separator, 1, 180, edit);
   const std::string joined = "ACGTACGTTA\nACG\n\nTTACGTAAC\nA\nGGGGACGTT";
