@@ -9,6 +9,8 @@
 #          every count, auto at 16 only (below 16 it runs sais: bench/NOTES, issue 51); LEAN=1
 #          (linux.tar in one call): 16 threads first, libdivsufsort at 1 and 16 only
 #   extra  "gsa sa64" at 1, 4 and 16 threads
+#   sa-at  COMMANDS (default "sa bwt lcp unbwt") with sais and libsais at THREADS only (e.g. "4 2":
+#          the counts a call ran out of time before)
 #   load   an index of each input (16 threads), then `count` of two patterns at 1, 4, 16 threads,
 #          three runs each after a warm-up: the load stage's seconds and its GB/s of index file
 set -uo pipefail
@@ -40,6 +42,8 @@ case "$what" in
       ALGORITHMS="sais divsufsort" bash "$root/bench/run-host-sa.sh" "$hb" "1 2 4 8" 1 "${inputs[@]}"
       ALGORITHMS="sais divsufsort auto" bash "$root/bench/run-host-sa.sh" "$hb" "16" 1 "${inputs[@]}"
     fi ;;
+  sa-at)
+    COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "$THREADS" 1 "${inputs[@]}" ;;
   extra)
     COMMANDS="gsa sa64" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "1 4 16" 1 "${inputs[@]}" ;;
   load)
