@@ -51,7 +51,7 @@ class fm_job {
   ~fm_job();
 
   // Builds the index of text (n bytes) with the stages copy, suffix array, bwt, fm index (and,
-  // for options.approximate, the same of the reversed text: stage reverse index).
+  // for options.approximate, the same of the reversed text: stages "reverse copy to device" …).
   void build(const host_buffer& text, std::uint64_t n, const fm_build_options& options);
   // Saves it (with the reference's sequences, for a FASTA input) through `out`.
   using sink = std::function<void(const void* data, std::size_t bytes)>;

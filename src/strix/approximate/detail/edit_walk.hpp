@@ -44,7 +44,7 @@ struct edit_frame {
 };
 
 // A phase: read symbols [a, b), grown on `side` (0: prepend, the part read right to left), and
-// its steps' rows: step first + s ends at row ends[s] (cumulative), bounds lower/upper[s].
+// its steps first .. first + steps - 1 (where each ends: the walk's plan).
 struct edit_phase {
   std::uint32_t a = 0, b = 0;
   int side = 0;
@@ -87,8 +87,8 @@ struct edit_walker {
     return p.side == 0 ? read[p.b - j] : read[p.a + j - 1];
   }
 
-  // Row j's step within phase p (rows 1.. of its first piece belong to its first step; row 0
-  // too), and whether j ends that step.
+  // Row j's step within phase p (the first step whose end row is at or after j; row 0 is the
+  // phase's first step's).
   KOKKOS_INLINE_FUNCTION static int step_of(const plan& q, const edit_phase& p, std::uint32_t j) {
     int s = p.first;
     while (s + 1 < p.first + p.steps && j > q.ends[s]) ++s;
