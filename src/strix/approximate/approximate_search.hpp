@@ -4,7 +4,8 @@
 // substitutions (Hamming distance) or k substitutions, insertions and deletions (edit
 // distance), with the smallest distance found there, from a bidirectional FM-index (the
 // FM-index of the text and that of the reversed text) and a lossless search scheme
-// (search_scheme.hpp). Batches of reads run as a kernel, one lane a read, on every backend.
+// (search_scheme.hpp). Batches of reads run as a kernel on every backend: lanes take (read,
+// search) walks from a work list.
 //
 // Conventions: Hamming: a read of length m matches at position p when text[p, p + m) differs
 // from it in at most k places. Edit: it matches at p when some text[p, e), p <= e, is within
@@ -13,8 +14,9 @@
 // separator of a reference of several sequences, and the empty read matches at every position
 // 0..n (as locate's empty pattern), at distance 0.
 //
-// Memory: the walks keep a stack frame per read symbol of the batch (Hamming 80 bytes, edit
-// 72 bytes plus (k + pieces + 1) frames a read) besides the answers. The host-array call
+// Memory: the walks keep at most a stack frame per read symbol of the batch (Hamming 80 bytes,
+// edit 72 bytes plus (k + pieces + 1) frames a read; fewer when the space runs fewer lanes at
+// once than the batch has reads: a lane's stack holds the longest read) besides the answers. The host-array call
 // splits its reads into batches of about 2^25 frames (2.5 GB); with device views, split
 // batches of more than that yourself. A batch's matches must fit the index width (checked).
 #include <Kokkos_Core.hpp>

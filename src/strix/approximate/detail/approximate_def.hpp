@@ -3,14 +3,15 @@
 // Approximate search's kernels (approximate_search.hpp), included by libstrix's instantiation
 // files only. STRIX_APPROXIMATE_INSTANTIATE(SPACE, I) instantiates them.
 //
-// One lane walks one read through each search of the scheme, depth first, with its stack in
-// scratch memory (hamming_walk.hpp: a frame a read position; edit_walk.hpp: a frame a text
-// symbol taken). Two walks: the first counts the rows found per read and keeps its first few
+// Lanes take walks — a read through one search of the scheme, depth first — from a work list,
+// one step an iteration, each with its stack in scratch memory (hamming_walk.hpp: a frame a
+// read position; edit_walk.hpp: a frame a text symbol taken). Two walks: the first counts the rows found per read and keeps its first few
 // intervals, the second writes them with their distances (walking again only the reads that
 // found more); then their positions (locate's LF walks), a sort by (position, distance)
 // within each read, and a compaction that keeps each position once, at its smallest distance
 // (the scheme's searches may find one occurrence more than once).
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -33,11 +34,95 @@ struct found_rows {
   std::uint64_t first = 0, end = 0;
   int distance = 0;
 };
-constexpr std::uint32_t kept_rows = 16;  // intervals kept a read (more: its walk runs again)
+constexpr std::uint32_t kept_rows = 16;  // intervals kept a read (more: its walks run again)
+
+// Lanes that each take the next walk of a work list — a (read, search) pair — when their own
+// ends, one step of a walk an iteration of one loop: a lane whose walk ends takes the next
+// while the others of its warp go on stepping theirs, instead of waiting for the longest
+// walk of the warp (issue 53's profile: 2-3 of 32 lanes active with a lane a read). Each lane
+// has its own stack of `per_lane` frames. Work: read(item) (the read of the item-th walk's
+// pair) and found(read, first row, end row, distance).
+template <class Walker, class Work, class Frames, class Bytes, class Offsets, class Counter>
+struct walk_lanes {
+  Walker walker;
+  Work work;
+  Frames frames;
+  Bytes bytes;
+  Offsets offsets;
+  Counter next;  // the next item to take
+  std::uint64_t items = 0, per_lane = 0;
+  int searches = 1;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t lane) const {
+    const std::uint64_t base = std::uint64_t(lane) * per_lane;
+    typename Walker::state w;
+    std::uint64_t q = 0, m = 0;
+    const std::uint8_t* read = nullptr;
+    bool active = false;
+    for (;;) {
+      if (!active) {
+        const std::uint64_t item = Kokkos::atomic_fetch_add(&next(0), std::uint64_t(1));
+        if (item >= items) return;
+        q = work.read(item / std::uint64_t(searches));
+        const std::uint64_t first = offsets(q);
+        m = offsets(q + 1) - first;
+        read = bytes.data() + first;
+        active = m > 0 && walker.start(w, read, m, int(item % std::uint64_t(searches)), frames, base);
+        continue;
+      }
+      active = walker.step(w, read, m, frames, base,
+                           [&](std::uint64_t fs, std::uint64_t fe, int d) { work.found(q, fs, fe, d); });
+    }
+  }
+};
+
+// Walk 1's work: every read's walks; counts each read's rows and keeps its first intervals.
+template <class MemorySpace>
+struct count_work {
+  Kokkos::View<std::uint64_t*, MemorySpace> rows, intervals;
+  Kokkos::View<found_rows*, MemorySpace> kept;
+  KOKKOS_INLINE_FUNCTION std::uint64_t read(std::uint64_t r) const { return r; }
+  KOKKOS_INLINE_FUNCTION void found(std::uint64_t q, std::uint64_t fs, std::uint64_t fe, int d) const {
+    Kokkos::atomic_add(&rows(q), fe - fs);
+    const std::uint64_t slot = Kokkos::atomic_fetch_add(&intervals(q), std::uint64_t(1));
+    if (slot < kept_rows) kept(q * kept_rows + slot) = {fs, fe, d};
+  }
+};
+
+// Walk 2's work: the walks of the reads that found more than they kept; writes their rows as
+// keys (row << 3 | distance) from starts[q], in any order (sorted later).
+template <class MemorySpace>
+struct write_work {
+  Kokkos::View<std::uint64_t*, MemorySpace> list, starts, cursor, out;
+  KOKKOS_INLINE_FUNCTION std::uint64_t read(std::uint64_t r) const { return list(r); }
+  KOKKOS_INLINE_FUNCTION void found(std::uint64_t q, std::uint64_t fs, std::uint64_t fe, int d) const {
+    std::uint64_t at = starts(q) + Kokkos::atomic_fetch_add(&cursor(q), fe - fs);
+    for (std::uint64_t r = fs; r < fe; ++r, ++at) out(at) = (r << 3) | std::uint64_t(d);
+  }
+};
 
 }  // namespace strix::approximate::detail
 
 namespace strix::detail {
+
+// Runs `work`'s walks (`items` reads' walks through each of the walker's searches) on lanes
+// with stacks of `per_lane` frames in `frames`.
+template <class ExecSpace, class Walker, class Work, class Frames>
+void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& work, const Frames& frames,
+                    std::uint64_t per_lane, std::uint64_t reads, const device_view<const std::uint8_t, ExecSpace>& bytes,
+                    const device_view<const std::uint64_t, ExecSpace>& offsets) {
+  using memory_space = typename ExecSpace::memory_space;
+  const std::uint64_t items = reads * std::uint64_t(walker.searches);
+  const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
+  if (lanes == 0) return;
+  auto next = allocate<std::uint64_t, memory_space>("strix::approximate::next", 1);
+  fill(space, next, std::uint64_t(0));
+  using lanes_functor = approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
+                                                        device_view<const std::uint64_t, ExecSpace>, decltype(next)>;
+  Kokkos::parallel_for("strix::approximate_walks",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(lanes)),
+                       lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane, walker.searches});
+}
 
 // The two walks of `walker` over a batch: each read's rows as keys (row << 3 | distance) from
 // starts[q]; returns their number. The empty read matches every row at distance 0.
@@ -50,36 +135,36 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using frame = typename Walker::frame;
+  namespace ad = approximate::detail;
   const std::int64_t reads = std::int64_t(starts.extent(0)) - 1;
-  std::uint64_t read_bytes = 0;
+  std::uint64_t read_bytes = 0, longest = 0;
   if (reads > 0) copy(space, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&read_bytes),
                       Kokkos::subview(offsets, reads));
+  Kokkos::parallel_reduce("strix::approximate_longest", range(space, 0, reads),
+                          KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& most) {
+                            const std::uint64_t m = offsets(q + 1) - offsets(q);
+                            if (m > most) most = m;
+                          },
+                          Kokkos::Max<std::uint64_t>(longest));
   space.fence();
-  // A read's frames start at its first byte's offset plus `extra` frames for each read before it.
-  const std::uint64_t extra = walker.extra_frames();
-  auto frames = allocate<frame, memory_space>("strix::approximate::frames", read_bytes + extra * std::uint64_t(reads));
+  // A lane's stack holds the longest read's walk; as many lanes as the space runs at once,
+  // within the frames a stack per read would take.
+  const std::uint64_t extra = walker.extra_frames(), per_lane = longest + extra;
+  const std::uint64_t batch_frames = read_bytes + extra * std::uint64_t(reads);
+  const std::uint64_t lanes = std::max<std::uint64_t>(
+      1, std::min<std::uint64_t>(std::uint64_t(space.concurrency()), batch_frames / (per_lane > 0 ? per_lane : 1)));
+  auto frames = allocate<frame, memory_space>("strix::approximate::frames", lanes * per_lane);
   auto found = allocate<std::uint64_t, memory_space>("strix::approximate::found", reads + 1);
+  auto intervals = allocate<std::uint64_t, memory_space>("strix::approximate::intervals", reads + 1);
+  auto kept = allocate<ad::found_rows, memory_space>("strix::approximate::kept", std::uint64_t(reads) * ad::kept_rows);
+  Kokkos::parallel_for("strix::approximate_empty", range(space, 0, reads + 1), KOKKOS_LAMBDA(const std::int64_t q) {
+    found(q) = q < reads && offsets(q + 1) == offsets(q) ? n + 1 : 0;
+    intervals(q) = 0;
+  });
   // Walk 1 counts each read's rows and keeps its first few intervals: walk 2 repeats only the
   // walks of reads that found more.
-  auto kept = allocate<approximate::detail::found_rows, memory_space>("strix::approximate::kept",
-                                                                      std::uint64_t(reads) * approximate::detail::kept_rows);
-  auto intervals = allocate<std::uint32_t, memory_space>("strix::approximate::intervals", reads + 1);
-  Kokkos::parallel_for("strix::approximate_count", range(space, 0, reads), KOKKOS_LAMBDA(const std::int64_t q) {
-    const std::uint64_t first = offsets(q), m = offsets(q + 1) - first;
-    std::uint64_t total = 0;
-    std::uint32_t seen = 0;
-    if (m == 0) total = n + 1;
-    else
-      walker(bytes.data() + first, m, frames, first + extra * std::uint64_t(q),
-             [&](std::uint64_t fs, std::uint64_t fe, int d) {
-               total += fe - fs;
-               if (seen < approximate::detail::kept_rows)
-                 kept(std::uint64_t(q) * approximate::detail::kept_rows + seen) = {fs, fe, d};
-               if (seen <= approximate::detail::kept_rows) ++seen;
-             });
-    found(q) = total;
-    intervals(q) = seen;
-  });
+  walk_work_list(space, walker, ad::count_work<memory_space>{found, intervals, kept}, frames, per_lane,
+                 std::uint64_t(reads), bytes, offsets);
   std::uint64_t total = 0;
   Kokkos::parallel_scan("strix::approximate_starts", range(space, 0, reads + 1),
                         KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& sum, const bool final) {
@@ -93,25 +178,32 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
                          std::to_string(8 * sizeof(I)) + "-bit positions: split the batch");
   keys = allocate<std::uint64_t, memory_space>("strix::approximate::keys", total);
   const auto out = keys;
-  Kokkos::parallel_for("strix::approximate_rows", range(space, 0, reads), KOKKOS_LAMBDA(const std::int64_t q) {
-    const std::uint64_t first = offsets(q), m = offsets(q + 1) - first;
+  // The reads that kept all they found write it; the others (listed) walk again.
+  Kokkos::parallel_for("strix::approximate_kept_rows", range(space, 0, reads), KOKKOS_LAMBDA(const std::int64_t q) {
     std::uint64_t at = starts(q);
-    if (m == 0) {
+    found(q) = 0;
+    if (offsets(q + 1) == offsets(q)) {
       for (std::uint64_t r = 0; r <= n; ++r, ++at) out(at) = r << 3;
       return;
     }
-    const auto write = [&](std::uint64_t fs, std::uint64_t fe, int d) {
-      for (std::uint64_t r = fs; r < fe; ++r, ++at) out(at) = (r << 3) | std::uint64_t(d);
-    };
-    if (intervals(q) <= approximate::detail::kept_rows) {
-      for (std::uint32_t i = 0; i < intervals(q); ++i) {
-        const auto& k = kept(std::uint64_t(q) * approximate::detail::kept_rows + i);
-        write(k.first, k.end, k.distance);
-      }
-      return;
+    if (intervals(q) > ad::kept_rows) return;
+    for (std::uint64_t i = 0; i < intervals(q); ++i) {
+      const auto& k = kept(std::uint64_t(q) * ad::kept_rows + i);
+      for (std::uint64_t r = k.first; r < k.end; ++r, ++at) out(at) = (r << 3) | std::uint64_t(k.distance);
     }
-    walker(bytes.data() + first, m, frames, first + extra * std::uint64_t(q), write);
   });
+  auto list = allocate<std::uint64_t, memory_space>("strix::approximate::again", reads + 1);
+  std::uint64_t again = 0;
+  Kokkos::parallel_scan("strix::approximate_again", range(space, 0, reads),
+                        KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& sum, const bool final) {
+                          const bool overflow = intervals(q) > ad::kept_rows;
+                          if (final && overflow) list(sum) = std::uint64_t(q);
+                          if (overflow) ++sum;
+                        },
+                        again);
+  space.fence();
+  walk_work_list(space, walker, ad::write_work<memory_space>{list, starts, found, out}, frames, per_lane, again,
+                 bytes, offsets);
   space.fence();
   return total;
 }

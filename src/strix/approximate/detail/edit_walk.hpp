@@ -68,12 +68,6 @@ struct edit_walker {
 
   KOKKOS_INLINE_FUNCTION std::uint64_t extra_frames() const { return std::uint64_t(max_errors + pieces + 1); }
 
-  template <class Frames, class Sink>
-  KOKKOS_INLINE_FUNCTION void operator()(const std::uint8_t* read, std::uint64_t m, const Frames& frames,
-                                         std::uint64_t base, const Sink& sink) const {
-    for (int s = 0; s < searches; ++s) walk(read, m, s, frames, base, sink);
-  }
-
   // The per-search tables of a walk.
   struct plan {
     edit_phase phases[edit_max_pieces];
@@ -81,6 +75,14 @@ struct edit_walker {
     std::uint32_t ends[edit_max_pieces];  // by step: the row of its phase that ends it
     const int* lower = nullptr;
     const int* upper = nullptr;
+    int naive[2] = {0, 0};  // bounds of the one-piece search of a short read (lower, upper)
+  };
+
+  // A walk in progress: its plan and the depth of its top frame (-1: ended). Its plan may
+  // point into itself (a short read's bounds): start it where it stays.
+  struct state {
+    plan q;
+    std::int64_t depth = -1;
   };
 
   KOKKOS_INLINE_FUNCTION static int symbol(const std::uint8_t* read, const edit_phase& p, std::uint32_t j) {
@@ -161,23 +163,30 @@ struct edit_walker {
     return least;
   }
 
-  template <class Frames, class Sink>
-  KOKKOS_INLINE_FUNCTION void walk(const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
-                                   std::uint64_t base, const Sink& sink) const {
-    const int K = max_errors;
+  // Starts search s of read [read, read + m) in frames[base, base + m + K + pieces + 1):
+  // whether it has steps.
+  template <class Frames>
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
+                                    std::uint64_t base) const {
+    plan& q = w.q;
+    q = plan{};
     // A read shorter than the scheme's pieces (some would be empty): one search, one piece,
     // any K errors.
-    const int naive[3] = {0, 0, K};
     int pieces = this->pieces;
     const int* order = &scheme(std::size_t(s) * 3 * pieces);
+    const int first_piece = 0;
     if (m < std::uint64_t(pieces)) {
-      if (s > 0) return;
-      order = naive;
+      w.depth = -1;
+      if (s > 0) return false;
+      order = &first_piece;
       pieces = 1;
+      q.naive[1] = max_errors;
+      q.lower = &q.naive[0];
+      q.upper = &q.naive[1];
+    } else {
+      q.lower = order + pieces;
+      q.upper = q.lower + pieces;
     }
-    plan q;
-    q.lower = order + pieces;
-    q.upper = q.lower + pieces;
     // Sides: a piece right of those visited grows rightwards (append), else leftwards; the
     // first takes its successor's side. Phases: runs of one side.
     int sides[edit_max_pieces];
@@ -211,14 +220,26 @@ struct edit_walker {
       q.phases[ph].other = later_append || q.phases[ph].side == 1;
       later_append = later_append || q.phases[ph].side == 1;
     }
-    const int sep = index.separator(), first = index.next_symbol(0);
     start_phase(q, frames(base), index.all_rows(), 0, 0);
-    std::int64_t depth = 0;
-    while (depth >= 0) {
+    w.depth = 0;
+    return true;
+  }
+
+  // One step of the walk: ends the top frame's phase, tries its next text symbol (pushing a
+  // frame when the column stays within bounds) or pops it. Calls sink(first forward row, end
+  // forward row, distance) for each match found; whether the walk goes on.
+  template <class Frames, class Sink>
+  KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t, const Frames& frames,
+                                   std::uint64_t base, const Sink& sink) const {
+    const plan& q = w.q;
+    std::int64_t& depth = w.depth;
+    const int K = max_errors;
+    const int sep = index.separator(), first = index.next_symbol(0);
+    do {  // one step: each `break` ends it
       edit_frame& f = frames(base + std::uint64_t(depth));
       if (f.next >= 256) {
         --depth;
-        continue;
+        break;
       }
       const edit_phase& p = q.phases[f.phase];
       const int last_step = p.first + p.steps - 1;
@@ -226,16 +247,16 @@ struct edit_walker {
         // End the phase here when its last row is within the band and its last step's bounds.
         f.next = first;
         const int t = int(p.b - p.a) - f.taken + K;
-        if (t < 0 || t > 2 * K) continue;
+        if (t < 0 || t > 2 * K) break;
         const int v = f.raw[t];
-        if (v > q.upper[last_step] || v < q.lower[last_step]) continue;
+        if (v > q.upper[last_step] || v < q.lower[last_step]) break;
         if (f.phase + 1 == q.phase_count) {
           sink(f.rows.fs, f.rows.fe, v);
-          continue;
+          break;
         }
         start_phase(q, frames(base + std::uint64_t(depth) + 1), f.rows, f.phase + 1, v);
         ++depth;
-        continue;
+        break;
       }
       const int b = f.next;
       f.next = index.next_symbol(b + 1);
@@ -248,25 +269,25 @@ struct edit_walker {
         // One occurrence: the text's next symbol, no branch.
         f.next = 256;
         std::uint8_t c = 0;
-        if (!text_step(fm, s0, c, ns) || int(c) == sep) continue;
-        if (next_column(q, read, f, g, c) > q.upper[last_step]) continue;
+        if (!text_step(fm, s0, c, ns) || int(c) == sep) break;
+        if (next_column(q, read, f, g, c) > q.upper[last_step]) break;
         ne = ns + 1;
         os = o0;
         oe = o0 + 1;
       } else if (b == sep) {
         if (p.other) f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
-        continue;
+        break;
       } else if (!p.other) {
         // No running sum to keep: the column first, the ranks only for a symbol that keeps it.
-        if (next_column(q, read, f, g, b) > q.upper[last_step]) continue;
+        if (next_column(q, read, f, g, b) > q.upper[last_step]) break;
         ns = fm.C[b] + fm.rank(std::uint8_t(b), s0);
         ne = fm.C[b] + fm.rank(std::uint8_t(b), e0);
-        if (ns == ne) continue;
+        if (ns == ne) break;
       } else {
         const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
         f.smaller += d;
-        if (d == 0) continue;
-        if (next_column(q, read, f, g, b) > q.upper[last_step]) continue;
+        if (d == 0) break;
+        if (next_column(q, read, f, g, b) > q.upper[last_step]) break;
       }
       g.rows = p.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
       g.phase = f.phase;
@@ -275,7 +296,8 @@ struct edit_walker {
       g.smaller = p.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe)
                               : end_row_in(index.reverse, g.rows.rs, g.rows.re);
       ++depth;
-    }
+    } while (false);
+    return depth >= 0;
   }
 };
 

@@ -2,7 +2,8 @@
 #pragma once
 // Approximate search's Hamming walk (device code, included by approximate_def.hpp): one read
 // through one search of a scheme, depth first over the read's positions in the search's order,
-// one stack frame a read position (in scratch memory the caller sizes: m frames a read).
+// one stack frame a read position (in scratch memory the caller sizes: m frames a walk), a
+// step at a time (the caller's lane interleaves steps with taking its next walk).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -23,25 +24,21 @@ struct walk_frame {
   std::int32_t piece_end = 0;
 };
 
-// Walks read [read, read + m) through search s (bounds in scheme[s * 3 pieces, ...)), calling
-// sink(first forward row, end forward row, distance) for each match found; frames[0, m).
-template <class I, class Scheme, class Frames, class Sink>
-KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
-                                        const Scheme& scheme, int s, int pieces, const Frames& frames,
-                                        std::uint64_t base, const Sink& sink) {
+// Starts read [read, read + m)'s walk through search s (bounds in scheme[s * 3 pieces, ...)):
+// the plan and the first frame in frames[base, base + m). step_search then walks it.
+template <class I, class Scheme, class Frames>
+KOKKOS_INLINE_FUNCTION void start_search(const bidirectional_ref<I>& index, std::uint64_t m, const Scheme& scheme,
+                                         int s, int pieces, const Frames& frames, std::uint64_t base) {
   const int* order = &scheme(std::size_t(s) * 3 * pieces);
-  const int* lower = order + pieces;
-  const int* upper = lower + pieces;
   // The plan: each piece in the search's order, prepended right to left when it lies left of
   // the pieces visited (and the first piece), appended left to right when it lies right.
   std::uint64_t t = 0;
-  int low = order[0], high = order[0];
+  int high = order[0];
   for (int i = 0; i < pieces; ++i) {
     const int piece = order[i];
     int side = 0;
     if (i > 0 && piece > high) side = 1;
     if (piece > high) high = piece;
-    if (piece < low) low = piece;
     const std::uint64_t a = piece_start(m, pieces, piece), b = piece_start(m, pieces, piece + 1);
     for (std::uint64_t j = 0; j < b - a; ++j, ++t) {
       walk_frame& f = frames(base + t);
@@ -52,75 +49,83 @@ KOKKOS_INLINE_FUNCTION void walk_search(const bidirectional_ref<I>& index, const
       f.left = b - a - 1 - j;
     }
   }
-  const int sep = index.separator(), first = index.next_symbol(0);
   {
     walk_frame& f = frames(base);
     f.rows = index.all_rows();
     f.errors = 0;
-    f.next = first;
+    f.next = index.next_symbol(0);
     f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
   }
-  std::int64_t depth = 0;
-  while (depth >= 0) {
-    walk_frame& f = frames(base + std::uint64_t(depth));
-    if (f.next >= 256) {
-      --depth;
-      continue;
-    }
-    const auto& fm = f.side == 0 ? index.forward : index.reverse;
-    const std::uint64_t s0 = f.side == 0 ? f.rows.fs : f.rows.rs, e0 = f.side == 0 ? f.rows.fe : f.rows.re;
-    const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
-    const int want = read[f.pos];
-    int b = f.next;
-    std::uint64_t ns, ne, os, oe;
-    if (e0 - s0 == 1 && b == first) {
-      // One occurrence: the text's next symbol, no branch.
-      f.next = 256;
-      std::uint8_t c = 0;
-      if (!text_step(fm, s0, c, ns) || int(c) == sep) continue;
-      b = c;
-      ne = ns + 1;
-      os = o0;
-      oe = o0 + 1;
-    } else {
-      if (f.errors == upper[f.step]) {
-        // No error left at this step: the read's symbol only, after summing those before it.
-        if (b > want || !fm.occurs(std::uint8_t(want))) {
-          f.next = 256;
-          continue;
-        }
-        for (; b < want; b = index.next_symbol(b + 1))
-          f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
-        f.next = 256;
-      } else {
-        f.next = index.next_symbol(b + 1);
-      }
-      const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
-      f.smaller += d;
-      if (d == 0 || b == sep) continue;
-    }
-    const int errors = f.errors + (b != want ? 1 : 0);
-    if (errors > upper[f.step]) continue;
-    if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) continue;
-    bi_rows next_rows = f.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
-    if (std::uint64_t(depth) + 1 == m) {
-      if (errors >= lower[pieces - 1]) sink(next_rows.fs, next_rows.fe, errors);
-      continue;
-    }
-    walk_frame& g = frames(base + std::uint64_t(depth) + 1);
-    g.rows = next_rows;
-    g.errors = errors;
-    g.next = first;
-    g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
-    ++depth;
+}
+
+// One step of the walk at `depth` (-1: ended): tries the top frame's next symbol (pushing a
+// frame when it keeps the match within bounds) or pops an exhausted frame. Calls
+// sink(first forward row, end forward row, distance) for each match found.
+template <class I, class Scheme, class Frames, class Sink>
+KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
+                                        const Scheme& scheme, int s, int pieces, const Frames& frames,
+                                        std::uint64_t base, std::int64_t& depth, const Sink& sink) {
+  const int* lower = &scheme(std::size_t(s) * 3 * pieces) + pieces;
+  const int* upper = lower + pieces;
+  const int sep = index.separator(), first = index.next_symbol(0);
+  walk_frame& f = frames(base + std::uint64_t(depth));
+  if (f.next >= 256) {
+    --depth;
+    return;
   }
+  const auto& fm = f.side == 0 ? index.forward : index.reverse;
+  const std::uint64_t s0 = f.side == 0 ? f.rows.fs : f.rows.rs, e0 = f.side == 0 ? f.rows.fe : f.rows.re;
+  const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
+  const int want = read[f.pos];
+  int b = f.next;
+  std::uint64_t ns, ne, os, oe;
+  if (e0 - s0 == 1 && b == first) {
+    // One occurrence: the text's next symbol, no branch.
+    f.next = 256;
+    std::uint8_t c = 0;
+    if (!text_step(fm, s0, c, ns) || int(c) == sep) return;
+    b = c;
+    ne = ns + 1;
+    os = o0;
+    oe = o0 + 1;
+  } else {
+    if (f.errors == upper[f.step]) {
+      // No error left at this step: the read's symbol only, after summing those before it.
+      if (b > want || !fm.occurs(std::uint8_t(want))) {
+        f.next = 256;
+        return;
+      }
+      for (; b < want; b = index.next_symbol(b + 1))
+        f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+      f.next = 256;
+    } else {
+      f.next = index.next_symbol(b + 1);
+    }
+    const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
+    f.smaller += d;
+    if (d == 0 || b == sep) return;
+  }
+  const int errors = f.errors + (b != want ? 1 : 0);
+  if (errors > upper[f.step]) return;
+  if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) return;
+  bi_rows next_rows = f.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
+  if (std::uint64_t(depth) + 1 == m) {
+    if (errors >= lower[pieces - 1]) sink(next_rows.fs, next_rows.fe, errors);
+    return;
+  }
+  walk_frame& g = frames(base + std::uint64_t(depth) + 1);
+  g.rows = next_rows;
+  g.errors = errors;
+  g.next = first;
+  g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
+  ++depth;
 }
 
 }  // namespace strix::approximate::detail
 
 namespace strix::approximate::detail {
 
-// A read through every search of the scheme, Hamming distance: m frames a read.
+// A read's walks through the scheme's searches, Hamming distance: m frames a walk.
 template <class I, class Scheme>
 struct hamming_walker {
   using frame = walk_frame;
@@ -131,10 +136,28 @@ struct hamming_walker {
   // Frames a read needs beyond one per symbol.
   KOKKOS_INLINE_FUNCTION std::uint64_t extra_frames() const { return 0; }
 
+  // A walk in progress: its search and the depth of its top frame (-1: ended).
+  struct state {
+    std::int64_t depth = -1;
+    int s = 0;
+  };
+
+  // Starts search s of read [read, read + m) in frames[base, base + m): whether it has steps.
+  template <class Frames>
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
+                                    std::uint64_t base) const {
+    start_search(index, m, scheme, s, pieces, frames, base);
+    w.s = s;
+    w.depth = 0;
+    return true;
+  }
+
+  // One step; whether the walk goes on.
   template <class Frames, class Sink>
-  KOKKOS_INLINE_FUNCTION void operator()(const std::uint8_t* read, std::uint64_t m, const Frames& frames,
-                                         std::uint64_t base, const Sink& sink) const {
-    for (int s = 0; s < searches; ++s) walk_search(index, read, m, scheme, s, pieces, frames, base, sink);
+  KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t m, const Frames& frames,
+                                   std::uint64_t base, const Sink& sink) const {
+    step_search(index, read, m, scheme, w.s, pieces, frames, base, w.depth, sink);
+    return w.depth >= 0;
   }
 };
 
