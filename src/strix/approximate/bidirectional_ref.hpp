@@ -25,11 +25,28 @@ struct bidirectional_ref {
   KOKKOS_INLINE_FUNCTION bi_rows all_rows() const { return {0, forward.rows(), 0, reverse.rows()}; }
   KOKKOS_INLINE_FUNCTION int separator() const { return forward.separator; }
 
+  std::uint64_t occurring[4] = {};  // bit c: symbol c occurs in the text (set by bidirectional())
+
   // Symbols that occur in the text, ascending, one at a time: `next_symbol(c)` is the first
-  // occurring symbol at or after c, 256 when none.
+  // occurring symbol at or after c, 256 when none. From a bit set in registers, not the symbol
+  // counts: a walk asks at every step, and on a GPU a scan of the counts is a chain of loads.
   KOKKOS_INLINE_FUNCTION int next_symbol(int c) const {
-    while (c < 256 && !forward.occurs(std::uint8_t(c))) ++c;
-    return c;
+    while (c < 256) {
+      const std::uint64_t word = occurring[c >> 6] >> (c & 63);
+      if (word != 0) return c + lowest_bit(word);
+      c = (c | 63) + 1;
+    }
+    return 256;
+  }
+
+  KOKKOS_INLINE_FUNCTION static int lowest_bit(std::uint64_t word) {  // word != 0
+    int at = 0;
+    for (int half = 32; half > 0; half >>= 1)
+      if ((word & ((std::uint64_t(1) << half) - 1)) == 0) {
+        at += half;
+        word >>= half;
+      }
+    return at;
   }
 };
 

@@ -310,7 +310,10 @@ approximate::bidirectional_ref<I> bidirectional(const fm_index<ExecSpace, I>& fo
   const auto a = to_host(forward.space(), forward.data().rank.C), b = to_host(reverse.space(), reverse.data().rank.C);
   for (std::size_t c = 0; c < a.extent(0); ++c)
     STRIX_USER_REQUIRE(a(c) == b(c), "approximate search: the reverse index is not of the same text reversed (symbol counts differ)");
-  return {forward.ref(), reverse.ref()};
+  approximate::bidirectional_ref<I> index{forward.ref(), reverse.ref()};
+  for (std::size_t c = 0; c + 1 < a.extent(0); ++c)
+    if (a(c + 1) > a(c)) index.occurring[c >> 6] |= std::uint64_t(1) << (c & 63);
+  return index;
 }
 
 template <class ExecSpace, class I>
