@@ -89,6 +89,11 @@ S place_seeds(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads,
   return lms_count;
 }
 
+// Marks a unique name at its slot and, where sort_repeated_names runs, at its sorted entry (a
+// name is at most m <= n / 2, so its top bit is free).
+template <class S>
+constexpr S unique_flag = S(1) << (8 * sizeof(S) - 1);
+
 // The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), less
 // one, in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
 // packs its names at its own top (writing at or above what it reads), then the packed runs
@@ -101,7 +106,7 @@ S* gather_reduced_text(S* sa, S n, S m, int threads) {
   const int t = split_parallel(slots, threads, [&](int c, S lo, S hi) {
     S to = m + hi, spare;
     for (S i = m + hi; i-- > m + lo;) {
-      const S name = sa[i];
+      const S name = sa[i] & ~unique_flag<S>;  // (left by sort_repeated_names when it gave up)
       *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
       to -= name != 0;
     }
@@ -302,6 +307,202 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
   }
 }
 
+template <class S, class C>
+void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
+          bool marks, bool named, std::uint8_t* bwt_out = nullptr);
+
+// Sets unique_flag on each entry of sa[0, m) (sorted LMS positions) whose name (at
+// slots[p / 2]) no other entry shares, and on that name. Each part reads the names beside it
+// before any part marks.
+template <class S>
+void mark_unique_names(S* sa, S* slots, S m, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  std::vector<S> before(parts, 0), after(parts, 0);  // 0: no neighbour (names start at 1)
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo > 0 && lo < m) before[c] = slots[sa[lo - 1] / 2];
+    if (hi < m && lo < hi) after[c] = slots[sa[hi] / 2];
+  });
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo >= hi) return;
+    S previous = before[c], name = slots[sa[lo] / 2];
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + sa[i + prefetch_ahead] / 2);
+      const S next = i + 1 < hi ? slots[sa[i + 1] / 2] : after[c];
+      if (name != previous && name != next) sa[i] |= flag;
+      previous = name;
+      name = next;
+    }
+  });
+  split_parallel(m, threads, [&](int, S lo, S hi) {
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S v = sa[i];
+      if (v & flag) slots[(v & ~flag) / 2] |= flag;
+    }
+  });
+}
+
+// Walks the names in text order (slots[0, count), zero where no LMS position is): a unique name
+// right after a repeated one is where comparing the suffixes before it ends, so it is kept
+// (its flag cleared). Returns how many are kept: the repeated names and these.
+template <class S>
+S keep_terminators(S* slots, S count, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(count, threads);
+  // Whether each part's last name is unique (2: the part has none), read before any clearing.
+  std::vector<unsigned char> last(parts, 2);
+  std::vector<S> kept(parts, 0);
+  split_parallel(count, threads, [&](int c, S lo, S hi) {
+    for (S i = hi; i-- > lo;) {
+      if (slots[i] != 0) {
+        last[c] = (slots[i] & flag) != 0;
+        break;
+      }
+    }
+  });
+  split_parallel(count, threads, [&](int c, S lo, S hi) {
+    bool previous_unique = true;  // the first name has none before it
+    for (int d = c; d-- > 0;) {
+      if (last[d] != 2) {
+        previous_unique = last[d] == 1;
+        break;
+      }
+    }
+    S k = 0;
+    for (S i = lo; i < hi; ++i) {
+      const S name = slots[i];
+      if (name == 0) continue;
+      const bool unique = (name & flag) != 0;
+      if (unique && !previous_unique) slots[i] = name & ~flag;
+      k += !unique || !previous_unique;
+      previous_unique = unique;
+    }
+    kept[c] = k;
+  });
+  S total = 0;
+  for (S k : kept) total += k;
+  return total;
+}
+
+// Gives the kept names (unflagged at slots[p / 2]) new names 1, 2, ... dense and in the same
+// order, over the old ones, and clears the flag of the kept entries of sa[0, m) (the
+// terminators): the flagged entries are then the dropped ones. Returns the number of new names.
+template <class S>
+S renumber_kept_names(S* sa, S* slots, S m, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  // Each part's first entry is compared with the old name before the part, read before any
+  // part renames.
+  std::vector<S> before(parts, 0), starts(static_cast<std::size_t>(parts) + 1, 0);
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo > 0 && lo < m) before[c] = slots[(sa[lo - 1] & ~flag) / 2] & ~flag;
+    S previous = before[c], count = 0;
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S name = slots[(sa[i] & ~flag) / 2], old = name & ~flag;
+      count += (name & flag) == 0 && old != previous;
+      previous = old;
+    }
+    starts[c + 1] = count;
+  });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S previous = before[c], renamed = starts[c];
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S p = sa[i] & ~flag, name = slots[p / 2], old = name & ~flag;
+      if ((name & flag) == 0) {
+        renamed += old != previous;
+        slots[p / 2] = renamed;
+        sa[i] = p;
+      }
+      previous = old;
+    }
+  });
+  return starts[parts];
+}
+
+// The kept names less one (unflagged at slots[p / 2]) in text order into names_out, and their
+// LMS positions into positions_out.
+template <class S, class C>
+void gather_kept(const C* text, S n, const S* slots, S* names_out, S* positions_out, int threads) {
+  constexpr S flag = unique_flag<S>;
+  std::vector<S> end(static_cast<std::size_t>(team_size(n, threads)), 0);
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S count = 0;
+    for_each_lms_position(text, n, lo, hi, [&](S p, C) { count += (slots[p / 2] & flag) == 0; });
+    end[c] = count;
+  });
+  for (std::size_t c = 1; c < end.size(); ++c) end[c] += end[c - 1];
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S at = end[c];
+    for_each_lms_position(text, n, lo, hi, [&](S p, C) {
+      const S name = slots[p / 2];
+      if (name & flag) return;
+      --at;
+      names_out[at] = name - 1;
+      positions_out[at] = p;
+    });
+  });
+}
+
+// Writes sorted[0, ...) over the kept (unflagged) entries of sa[0, m) in turn and clears the
+// flags of the others.
+template <class S>
+void zip_kept(S* sa, S m, const S* sorted, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  std::vector<S> starts(static_cast<std::size_t>(parts) + 1, 0);
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S count = 0;
+    for (S i = lo; i < hi; ++i) count += (sa[i] & flag) == 0;
+    starts[c + 1] = count;
+  });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S k = starts[c];
+    for (S i = lo; i < hi; ++i) {
+      const S v = sa[i];
+      sa[i] = v & flag ? v & ~flag : sorted[k++];
+    }
+  });
+}
+
+// Sorts the LMS suffixes in sa[0, m) (sorted by their LMS substrings, named at sa[m + p / 2])
+// by recursing only on what needs it. A suffix whose name is unique is at its place already;
+// comparing two suffixes of the reduced text that start with the same repeated name stops at
+// the first unique name (the other cannot have it) or at the end. So the kept text (the
+// repeated names and each unique one right after a repeated one, renamed densely in order)
+// orders the repeated ones as the reduced text would, and its sorted suffixes, group by group
+// in name order, go over the kept entries of sa[0, m) in turn (a kept unique one is a group of
+// one: it gets itself back). Returns false, leaving the names usable, where it does not apply:
+// most names repeat (level 0 on text), the entries' top bit is taken, or the kept text, its
+// positions and its suffix array (3 entries each) do not fit beside sa[0, m) and the names.
+template <class S, class C>
+bool sort_repeated_names(const C* text, S* sa, S n, S m, S names, int threads, scratch_meter& meter) {
+  if (n >= unique_flag<S> || m - names > m / 3) return false;
+  S* slots = sa + m;
+  mark_unique_names(sa, slots, m, threads);
+  const S kept = keep_terminators(slots, n / 2, threads);
+  if (m + n / 2 + 2 * kept > n) return false;
+  const S kept_names = renumber_kept_names(sa, slots, m, threads);
+  // Layout: sa[0, m) | the recursion's suffix array, then its free part | positions | text.
+  S* kept_text = sa + (n - kept);
+  S* kept_positions = kept_text - kept;
+  gather_kept(text, n, slots, kept_text, kept_positions, threads);
+  S* order = sa + m;
+  sais<S, S>(kept_text, order, kept, kept_names, order + kept, n - m - 3 * kept, threads, meter, true, false);
+  split_parallel(kept, threads, [&](int, S lo, S hi) {
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(kept_positions + order[i + prefetch_ahead]);
+      order[i] = kept_positions[order[i]];
+    }
+  });
+  zip_kept(sa, m, order, threads);
+  return true;
+}
+
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 // `marks`: whether the scans may be marked; `named`: whether stage 1 names (bytes only).
@@ -309,7 +510,7 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 // of leaving a suffix array (see induce_marked); sa is then the working space.
 template <class S, class C>
 void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
-          bool marks, bool named, std::uint8_t* bwt_out = nullptr) {
+          bool marks, bool named, std::uint8_t* bwt_out) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
@@ -356,7 +557,7 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // By comparison: lengths first, then names over them.
     const S names = named ? name_from_distinct_bits(sa, m, threads)
                           : name_lms_substrings(text, n, sa, m, store_lms_lengths(text, n, sa + m, threads), threads);
-    if (names < m) {
+    if (names < m && !sort_repeated_names(text, sa, n, m, names, threads, meter)) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
       S* reduced = gather_reduced_text(sa, n, m, threads);
