@@ -81,6 +81,20 @@ bytes mutated_period(std::size_t n, std::size_t period, std::size_t mutations, s
   return t;
 }
 
+// Random bytes with 40 copies of a block over 127..129: its LMS substrings repeat, and their
+// entries sort to the middle of level 0's sorted LMS, where the parts of 2 threads meet (a
+// group of equal names split between parts).
+bytes middle_block_copies(std::size_t n, std::uint64_t seed) {
+  auto t = random_text(n, 256, seed);
+  const auto block = random_text(1000, 3, seed + 1, 127);
+  std::mt19937_64 rng(seed + 2);
+  for (int copy = 0; copy < 40; ++copy) {
+    const std::size_t at = rng() % (n - block.size());
+    std::copy(block.begin(), block.end(), t.begin() + at);
+  }
+  return t;
+}
+
 // Inputs whose reduced levels have a few repeated names among many unique ones (the recursion
 // then runs on the repeated ones only), large enough that the levels that do it run on
 // several threads (parts from 2^16 entries).
@@ -98,6 +112,7 @@ std::vector<std::pair<std::string, bytes>> mixed_name_inputs() {
                }()});
   v.push_back({"mutated period 1000", mutated_period(1000000, 1000, 300, 16)});
   v.push_back({"mutated period 7", mutated_period(600000, 7, 2000, 17)});
+  for (std::uint64_t seed : {19, 20, 21}) v.push_back({"middle block copies", middle_block_copies(1200000, seed)});
   v.push_back({"random DNA 1000000", random_text(1000000, 4, 18, 'A')});
   v.push_back({"fibonacci 1000003", fibonacci_word(1000003)});
   return v;
