@@ -95,18 +95,18 @@ template <class S>
 constexpr S unique_flag = S(1) << (8 * sizeof(S) - 1);
 
 // The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), less
-// one, in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
+// one (`mask`ed first), in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
 // packs its names at its own top (writing at or above what it reads), then the packed runs
 // move up to their places, the top run first (each run's place ends where the run above
 // starts, at or above the run itself).
 template <class S>
-S* gather_reduced_text(S* sa, S n, S m, int threads) {
+S* gather_reduced_text(S* sa, S n, S m, int threads, S mask = ~S(0)) {
   const S slots = n - m;
   std::vector<S> packed(static_cast<std::size_t>(team_size(slots, threads)), 0);
   const int t = split_parallel(slots, threads, [&](int c, S lo, S hi) {
     S to = m + hi, spare;
     for (S i = m + hi; i-- > m + lo;) {
-      const S name = sa[i] & ~unique_flag<S>;  // (left by sort_repeated_names when it gave up)
+      const S name = sa[i] & mask;
       *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
       to -= name != 0;
     }
@@ -423,26 +423,64 @@ S renumber_kept_names(S* sa, S* slots, S m, int threads) {
   return starts[parts];
 }
 
-// The kept names less one (unflagged at slots[p / 2]) in text order into names_out, and their
-// LMS positions into positions_out.
-template <class S, class C>
-void gather_kept(const C* text, S n, const S* slots, S* names_out, S* positions_out, int threads) {
+// Bit i of bits: whether r[i] (of the reduced text r[0, m)) is kept (unflagged).
+template <class S>
+void mark_kept_bits(const S* r, S m, S* bits, int threads) {
+  constexpr S flag = unique_flag<S>, width = 8 * sizeof(S);
+  split_parallel((m + width - 1) / width, threads, [&](int, S lo, S hi) {
+    for (S w = lo; w < hi; ++w) {
+      const S end = std::min<S>(m, (w + 1) * width);
+      S word = 0;
+      for (S i = w * width; i < end; ++i) word |= S((r[i] & flag) == 0) << (i - w * width);
+      bits[w] = word;
+    }
+  });
+}
+
+// Drops the flagged names of r[0, m), the kept ones packed at its top in order; returns where
+// they start. Each part packs at its own top (writing at or above what it reads), then the
+// runs move up, the top one first (as in gather_reduced_text).
+template <class S>
+S* drop_flagged(S* r, S m, int threads) {
   constexpr S flag = unique_flag<S>;
-  std::vector<S> end(static_cast<std::size_t>(team_size(n, threads)), 0);
-  split_parallel(n, threads, [&](int c, S lo, S hi) {
+  std::vector<S> packed(static_cast<std::size_t>(team_size(m, threads)), 0);
+  const int t = split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S to = hi;
+    for (S i = hi; i-- > lo;) {
+      const S v = r[i];
+      if ((v & flag) == 0) r[--to] = v;
+    }
+    packed[c] = hi - to;
+  });
+  S end = m;
+  for (int c = t; c-- > 0;) {
+    S lo, hi;
+    part_bounds(m, t, c, lo, hi);
+    end -= packed[c];
+    if (end != hi - packed[c]) std::memmove(r + end, r + (hi - packed[c]), packed[c] * sizeof(S));
+  }
+  return r + end;
+}
+
+// The LMS positions whose reduced-text index has its bit set, in text order, into out.
+// `part_counts`: the LMS positions in each part of split_parallel(n, threads) (see gather_lms).
+template <class S, class C>
+void gather_kept_positions(const C* text, S n, const S* bits, const std::vector<S>& part_counts, S* out,
+                           int threads) {
+  constexpr S width = 8 * sizeof(S);
+  const auto kept = [&](S i) { return ((bits[i / width] >> (i % width)) & 1) != 0; };
+  std::vector<S> first(part_counts.size() + 1, 0), end(part_counts.size(), 0);
+  for (std::size_t c = 0; c < part_counts.size(); ++c) first[c + 1] = first[c] + part_counts[c];
+  split_parallel(n, threads, [&](int c, S, S) {
     S count = 0;
-    for_each_lms_position(text, n, lo, hi, [&](S p, C) { count += (slots[p / 2] & flag) == 0; });
+    for (S i = first[c]; i < first[c + 1]; ++i) count += kept(i);
     end[c] = count;
   });
   for (std::size_t c = 1; c < end.size(); ++c) end[c] += end[c - 1];
   split_parallel(n, threads, [&](int c, S lo, S hi) {
-    S at = end[c];
+    S at = end[c], index = first[c + 1];
     for_each_lms_position(text, n, lo, hi, [&](S p, C) {
-      const S name = slots[p / 2];
-      if (name & flag) return;
-      --at;
-      names_out[at] = name - 1;
-      positions_out[at] = p;
+      if (kept(--index)) out[--at] = p;
     });
   });
 }
@@ -477,26 +515,35 @@ void zip_kept(S* sa, S m, const S* sorted, int threads) {
 // orders the repeated ones as the reduced text would, and its sorted suffixes, group by group
 // in name order, go over the kept entries of sa[0, m) in turn (a kept unique one is a group of
 // one: it gets itself back). Returns false, leaving the names usable, where it does not apply:
-// most names repeat (level 0 on text), the entries' top bit is taken, or the kept text, its
-// positions and its suffix array (3 entries each) do not fit beside sa[0, m) and the names.
+// the entries' top bit is taken, or sa[0, m), a bit per name, the kept text, its suffix array
+// and then its positions do not fit in n entries (most names repeat: level 0 on text).
 template <class S, class C>
-bool sort_repeated_names(const C* text, S* sa, S n, S m, S names, int threads, scratch_meter& meter) {
-  if (n >= unique_flag<S> || m - names > m / 3) return false;
+bool sort_repeated_names(const C* text, S* sa, S n, S m, S names, int threads, scratch_meter& meter,
+                         const std::vector<S>& part_counts) {
+  constexpr S width = 8 * sizeof(S);
+  const S words = (m + width - 1) / width;
+  // (At least m - names + 1 names are kept.)
+  if (n >= unique_flag<S> || 2 * m + words > n || m + words + 3 * (m - names + 1) > n) return false;
   S* slots = sa + m;
   mark_unique_names(sa, slots, m, threads);
   const S kept = keep_terminators(slots, n / 2, threads);
-  if (m + n / 2 + 2 * kept > n) return false;
+  if (m + words + 3 * kept > n) return false;
   const S kept_names = renumber_kept_names(sa, slots, m, threads);
-  // Layout: sa[0, m) | the recursion's suffix array, then its free part | positions | text.
-  S* kept_text = sa + (n - kept);
-  S* kept_positions = kept_text - kept;
-  gather_kept(text, n, slots, kept_text, kept_positions, threads);
-  S* order = sa + m;
-  sais<S, S>(kept_text, order, kept, kept_names, order + kept, n - m - 3 * kept, threads, meter, true, false);
+  // Layout: sa[0, m) | kept bits | the recursion's suffix array, then its free part | kept text.
+  S* reduced = gather_reduced_text(sa, n, m, threads);
+  S* bits = sa + m;
+  mark_kept_bits(reduced, m, bits, threads);
+  S* kept_text = drop_flagged(reduced, m, threads);
+  S* order = bits + words;
+  sais<S, S>(kept_text, order, kept, kept_names, order + kept, n - m - words - 2 * kept, threads, meter, true,
+             false);
+  // The kept positions in the recursion's free part, then the sorted ones over the kept slots.
+  S* positions = order + kept;
+  gather_kept_positions(text, n, bits, part_counts, positions, threads);
   split_parallel(kept, threads, [&](int, S lo, S hi) {
     for (S i = lo; i < hi; ++i) {
-      if (i + prefetch_ahead < hi) prefetch(kept_positions + order[i + prefetch_ahead]);
-      order[i] = kept_positions[order[i]];
+      if (i + prefetch_ahead < hi) prefetch(positions + order[i + prefetch_ahead]);
+      order[i] = positions[order[i]];
     }
   });
   zip_kept(sa, m, order, threads);
@@ -557,10 +604,10 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // By comparison: lengths first, then names over them.
     const S names = named ? name_from_distinct_bits(sa, m, threads)
                           : name_lms_substrings(text, n, sa, m, store_lms_lengths(text, n, sa + m, threads), threads);
-    if (names < m && !sort_repeated_names(text, sa, n, m, names, threads, meter)) {
+    if (names < m && !sort_repeated_names(text, sa, n, m, names, threads, meter, part_counts)) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
-      S* reduced = gather_reduced_text(sa, n, m, threads);
+      S* reduced = gather_reduced_text(sa, n, m, threads, S(~unique_flag<S>));
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true, false);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       gather_lms(text, n, reduced, threads, part_counts);
