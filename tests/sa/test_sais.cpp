@@ -95,6 +95,21 @@ bytes middle_block_copies(std::size_t n, std::uint64_t seed) {
   return t;
 }
 
+// Random bytes with many copies of a few short blocks over 52..54: large groups of equal names
+// near the middle of level 0's sorted LMS (an LMS byte is a local minimum: in random bytes half
+// are below about 53), most of them right after a unique name in the text.
+bytes short_middle_blocks(std::size_t n, std::uint64_t seed) {
+  auto t = random_text(n, 256, seed);
+  std::mt19937_64 rng(seed + 1);
+  std::vector<bytes> blocks;
+  for (int b = 0; b < 5; ++b) blocks.push_back(random_text(6, 3, seed + 2 + b, 52));
+  for (int copy = 0; copy < 20000; ++copy) {
+    const auto& block = blocks[rng() % blocks.size()];
+    std::copy(block.begin(), block.end(), t.begin() + rng() % (n - block.size()));
+  }
+  return t;
+}
+
 // Inputs whose reduced levels have a few repeated names among many unique ones (the recursion
 // then runs on the repeated ones only), large enough that the levels that do it run on
 // several threads (parts from 2^16 entries).
@@ -113,6 +128,7 @@ std::vector<std::pair<std::string, bytes>> mixed_name_inputs() {
   v.push_back({"mutated period 1000", mutated_period(1000000, 1000, 300, 16)});
   v.push_back({"mutated period 7", mutated_period(600000, 7, 2000, 17)});
   for (std::uint64_t seed : {19, 20, 21}) v.push_back({"middle block copies", middle_block_copies(1200000, seed)});
+  for (std::uint64_t seed : {22, 23}) v.push_back({"short middle blocks", short_middle_blocks(1200000, seed)});
   v.push_back({"random DNA 1000000", random_text(1000000, 4, 18, 'A')});
   v.push_back({"fibonacci 1000003", fibonacci_word(1000003)});
   return v;

@@ -94,10 +94,10 @@ S place_seeds(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads,
 template <class S>
 constexpr S unique_flag = S(1) << (8 * sizeof(S) - 1);
 
-// The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), less
-// one (`mask`ed first), in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
-// packs its names at its own top (writing at or above what it reads), then the packed runs
-// move up to their places, the top run first (each run's place ends where the run above
+// The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), `mask`ed
+// and less one, in text order, moved to sa[n - m, n); returns where it starts. Each part of
+// sa[m, n) packs its names at its own top (writing at or above what it reads), then the packed
+// runs move up to their places, the top run first (each run's place ends where the run above
 // starts, at or above the run itself).
 template <class S>
 S* gather_reduced_text(S* sa, S n, S m, int threads, S mask = ~S(0)) {
