@@ -6,6 +6,8 @@
 // the BWT it makes without a suffix array, against divbwt.
 #include <doctest/doctest.h>
 
+#include <random>
+
 #include <strix/backend/host/induced_sort.hpp>
 #include <strix/error.hpp>
 
@@ -55,7 +57,99 @@ std::vector<std::pair<std::string, bytes>> induced_inputs() {
   return v;
 }
 
+// Random text with copies of a few long random blocks: the reduced levels mix unique names
+// (the random stretches) with repeated ones (the copies), at every depth.
+bytes repeated_blocks(std::size_t n, unsigned sigma, std::size_t block, std::uint64_t seed) {
+  auto t = random_text(n, sigma, seed, 'a');
+  std::mt19937_64 rng(seed + 1);
+  std::vector<bytes> blocks;
+  for (int b = 0; b < 5; ++b) blocks.push_back(random_text(block + b * 37, sigma, seed + 2 + b, 'a'));
+  for (std::size_t copies = n / (4 * block); copies-- > 0;) {
+    const auto& from = blocks[rng() % blocks.size()];
+    const std::size_t at = rng() % (n - from.size());
+    std::copy(from.begin(), from.end(), t.begin() + at);
+  }
+  return t;
+}
+
+// A period with a few point mutations: long runs of repeated names end at unique ones.
+bytes mutated_period(std::size_t n, std::size_t period, std::size_t mutations, std::uint64_t seed) {
+  const auto unit = random_text(period, 4, seed, 'A');
+  auto t = periodic(n, std::string(unit.begin(), unit.end()));
+  std::mt19937_64 rng(seed + 1);
+  for (std::size_t k = 0; k < mutations; ++k) t[rng() % n] = static_cast<std::uint8_t>('A' + rng() % 4);
+  return t;
+}
+
+// Random bytes with 40 copies of a block over 127..129: its LMS substrings repeat, and their
+// entries sort to the middle of level 0's sorted LMS, where the parts of 2 threads meet (a
+// group of equal names split between parts).
+bytes middle_block_copies(std::size_t n, std::uint64_t seed) {
+  auto t = random_text(n, 256, seed);
+  const auto block = random_text(1000, 3, seed + 1, 127);
+  std::mt19937_64 rng(seed + 2);
+  for (int copy = 0; copy < 40; ++copy) {
+    const std::size_t at = rng() % (n - block.size());
+    std::copy(block.begin(), block.end(), t.begin() + at);
+  }
+  return t;
+}
+
+// Random bytes with many copies of a few short blocks over 52..54: large groups of equal names
+// near the middle of level 0's sorted LMS (an LMS byte is a local minimum: in random bytes half
+// are below about 53), most of them right after a unique name in the text.
+bytes short_middle_blocks(std::size_t n, std::uint64_t seed) {
+  auto t = random_text(n, 256, seed);
+  std::mt19937_64 rng(seed + 1);
+  std::vector<bytes> blocks;
+  for (int b = 0; b < 5; ++b) blocks.push_back(random_text(6, 3, seed + 2 + b, 52));
+  for (int copy = 0; copy < 20000; ++copy) {
+    const auto& block = blocks[rng() % blocks.size()];
+    std::copy(block.begin(), block.end(), t.begin() + rng() % (n - block.size()));
+  }
+  return t;
+}
+
+// Inputs whose reduced levels have a few repeated names among many unique ones (the recursion
+// then runs on the repeated ones only), large enough that the levels that do it run on
+// several threads (parts from 2^16 entries).
+std::vector<std::pair<std::string, bytes>> mixed_name_inputs() {
+  std::vector<std::pair<std::string, bytes>> v;
+  v.push_back({"random bytes 1500000", random_text(1500000, 256, 11)});
+  v.push_back({"blocks sigma 26", repeated_blocks(1200000, 26, 3000, 12)});
+  v.push_back({"blocks sigma 4", repeated_blocks(1200000, 4, 500, 13)});
+  v.push_back({"blocks sigma 256 short", repeated_blocks(900000, 255, 40, 14)});
+  v.push_back({"blocks at the end", [] {
+                 auto t = repeated_blocks(700000, 26, 2000, 15);
+                 const auto tail = bytes(t.begin() + 1000, t.begin() + 21000);
+                 std::copy(tail.begin(), tail.end(), t.end() - tail.size());
+                 return t;
+               }()});
+  v.push_back({"mutated period 1000", mutated_period(1000000, 1000, 300, 16)});
+  v.push_back({"mutated period 7", mutated_period(600000, 7, 2000, 17)});
+  for (std::uint64_t seed : {19, 20, 21}) v.push_back({"middle block copies", middle_block_copies(1200000, seed)});
+  for (std::uint64_t seed : {22, 23}) v.push_back({"short middle blocks", short_middle_blocks(1200000, seed)});
+  v.push_back({"random DNA 1000000", random_text(1000000, 4, 18, 'A')});
+  v.push_back({"fibonacci 1000003", fibonacci_word(1000003)});
+  return v;
+}
+
 }  // namespace
+
+TEST_CASE("sais: reduced levels that mix unique and repeated names match libdivsufsort at 1, 2 and 7 threads") {
+  for (const auto& input : mixed_name_inputs()) {
+    const auto& name = input.first;
+    const auto& text = input.second;
+    CAPTURE(name);
+    const auto expected32 = divsufsort_suffix_array<std::uint32_t>(text);
+    const auto expected64 = divsufsort_suffix_array<std::uint64_t>(text);
+    for (int threads : {1, 2, 7}) {
+      CAPTURE(threads);
+      CHECK(induced<std::uint32_t>(text, threads) == expected32);
+      CHECK(induced<std::uint64_t>(text, threads) == expected64);
+    }
+  }
+}
 
 TEST_CASE("sais: the host induced sort matches libdivsufsort at 1, 2 and 7 threads") {
   for (const auto& input : induced_inputs()) {

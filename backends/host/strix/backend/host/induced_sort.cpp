@@ -89,19 +89,24 @@ S place_seeds(const C* text, S* sa, S n, bucket_table<S, C>& table, int threads,
   return lms_count;
 }
 
-// The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), less
-// one, in text order, moved to sa[n - m, n); returns where it starts. Each part of sa[m, n)
-// packs its names at its own top (writing at or above what it reads), then the packed runs
-// move up to their places, the top run first (each run's place ends where the run above
+// Marks a unique name at its slot and, where sort_repeated_names runs, at its sorted entry (a
+// name is at most m <= n / 2, so its top bit is free).
+template <class S>
+constexpr S unique_flag = S(1) << (8 * sizeof(S) - 1);
+
+// The reduced text: the m names at sa[m + p / 2] (the other slots of sa[m, n) are 0), `mask`ed
+// and less one, in text order, moved to sa[n - m, n); returns where it starts. Each part of
+// sa[m, n) packs its names at its own top (writing at or above what it reads), then the packed
+// runs move up to their places, the top run first (each run's place ends where the run above
 // starts, at or above the run itself).
 template <class S>
-S* gather_reduced_text(S* sa, S n, S m, int threads) {
+S* gather_reduced_text(S* sa, S n, S m, int threads, S mask = ~S(0)) {
   const S slots = n - m;
   std::vector<S> packed(static_cast<std::size_t>(team_size(slots, threads)), 0);
   const int t = split_parallel(slots, threads, [&](int c, S lo, S hi) {
     S to = m + hi, spare;
     for (S i = m + hi; i-- > m + lo;) {
-      const S name = sa[i];
+      const S name = sa[i] & mask;
       *store_target(name != 0, slot_address(sa, to - 1), &spare) = name - 1;
       to -= name != 0;
     }
@@ -302,6 +307,249 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
   }
 }
 
+template <class S, class C>
+void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
+          bool marks, bool named, std::uint8_t* bwt_out = nullptr);
+
+// Sets unique_flag on each entry of sa[0, m) (sorted LMS positions) whose name (at
+// slots[p / 2]) no other entry shares, and on that name. Each part reads the names beside it
+// before any part marks.
+template <class S>
+void mark_unique_names(S* sa, S* slots, S m, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  std::vector<S> before(parts, 0), after(parts, 0);  // 0: no neighbour (names start at 1)
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo > 0 && lo < m) before[c] = slots[sa[lo - 1] / 2];
+    if (hi < m && lo < hi) after[c] = slots[sa[hi] / 2];
+  });
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo >= hi) return;
+    S previous = before[c], name = slots[sa[lo] / 2];
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + sa[i + prefetch_ahead] / 2);
+      const S next = i + 1 < hi ? slots[sa[i + 1] / 2] : after[c];
+      if (name != previous && name != next) sa[i] |= flag;
+      previous = name;
+      name = next;
+    }
+  });
+  split_parallel(m, threads, [&](int, S lo, S hi) {
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S v = sa[i];
+      if (v & flag) slots[(v & ~flag) / 2] |= flag;
+    }
+  });
+}
+
+// Walks the names in text order (slots[0, count), zero where no LMS position is): a unique name
+// right after a repeated one is where comparing the suffixes before it ends, so it is kept
+// (its flag cleared). Returns how many are kept: the repeated names and these.
+template <class S>
+S keep_terminators(S* slots, S count, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(count, threads);
+  // Whether each part's last name is unique (2: the part has none), read before any clearing.
+  std::vector<unsigned char> last(parts, 2);
+  std::vector<S> kept(parts, 0);
+  split_parallel(count, threads, [&](int c, S lo, S hi) {
+    for (S i = hi; i-- > lo;) {
+      if (slots[i] != 0) {
+        last[c] = (slots[i] & flag) != 0;
+        break;
+      }
+    }
+  });
+  split_parallel(count, threads, [&](int c, S lo, S hi) {
+    bool previous_unique = true;  // the first name has none before it
+    for (int d = c; d-- > 0;) {
+      if (last[d] != 2) {
+        previous_unique = last[d] == 1;
+        break;
+      }
+    }
+    S k = 0;
+    for (S i = lo; i < hi; ++i) {
+      const S name = slots[i];
+      if (name == 0) continue;
+      const bool unique = (name & flag) != 0;
+      if (unique && !previous_unique) slots[i] = name & ~flag;
+      k += !unique || !previous_unique;
+      previous_unique = unique;
+    }
+    kept[c] = k;
+  });
+  S total = 0;
+  for (S k : kept) total += k;
+  return total;
+}
+
+// Gives the kept names (unflagged at slots[p / 2]) new names 1, 2, ... dense and in the same
+// order, over the old ones, and clears the flag of the kept entries of sa[0, m) (the
+// terminators): the flagged entries are then the dropped ones. Returns the number of new names.
+template <class S>
+S renumber_kept_names(S* sa, S* slots, S m, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  // Each part's first entry is compared with the old name before the part, read before any
+  // part renames.
+  std::vector<S> before(parts, 0), starts(static_cast<std::size_t>(parts) + 1, 0);
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    if (lo > 0 && lo < m) before[c] = slots[(sa[lo - 1] & ~flag) / 2] & ~flag;
+    S previous = before[c], count = 0;
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S name = slots[(sa[i] & ~flag) / 2], old = name & ~flag;
+      count += (name & flag) == 0 && old != previous;
+      previous = old;
+    }
+    starts[c + 1] = count;
+  });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S previous = before[c], renamed = starts[c];
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(slots + (sa[i + prefetch_ahead] & ~flag) / 2);
+      const S p = sa[i] & ~flag, name = slots[p / 2], old = name & ~flag;
+      if ((name & flag) == 0) {
+        renamed += old != previous;
+        slots[p / 2] = renamed;
+        sa[i] = p;
+      }
+      previous = old;
+    }
+  });
+  return starts[parts];
+}
+
+// Bit i of bits: whether r[i] (of the reduced text r[0, m)) is kept (unflagged).
+template <class S>
+void mark_kept_bits(const S* r, S m, S* bits, int threads) {
+  constexpr S flag = unique_flag<S>, width = 8 * sizeof(S);
+  split_parallel((m + width - 1) / width, threads, [&](int, S lo, S hi) {
+    for (S w = lo; w < hi; ++w) {
+      const S end = std::min<S>(m, (w + 1) * width);
+      S word = 0;
+      for (S i = w * width; i < end; ++i) word |= S((r[i] & flag) == 0) << (i - w * width);
+      bits[w] = word;
+    }
+  });
+}
+
+// Drops the flagged names of r[0, m), the kept ones packed at its top in order; returns where
+// they start. Each part packs at its own top (writing at or above what it reads), then the
+// runs move up, the top one first (as in gather_reduced_text).
+template <class S>
+S* drop_flagged(S* r, S m, int threads) {
+  constexpr S flag = unique_flag<S>;
+  std::vector<S> packed(static_cast<std::size_t>(team_size(m, threads)), 0);
+  const int t = split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S to = hi;
+    for (S i = hi; i-- > lo;) {
+      const S v = r[i];
+      if ((v & flag) == 0) r[--to] = v;
+    }
+    packed[c] = hi - to;
+  });
+  S end = m;
+  for (int c = t; c-- > 0;) {
+    S lo, hi;
+    part_bounds(m, t, c, lo, hi);
+    end -= packed[c];
+    if (end != hi - packed[c]) std::memmove(r + end, r + (hi - packed[c]), packed[c] * sizeof(S));
+  }
+  return r + end;
+}
+
+// The LMS positions whose reduced-text index has its bit set, in text order, into out.
+// `part_counts`: the LMS positions in each part of split_parallel(n, threads) (see gather_lms).
+template <class S, class C>
+void gather_kept_positions(const C* text, S n, const S* bits, const std::vector<S>& part_counts, S* out,
+                           int threads) {
+  constexpr S width = 8 * sizeof(S);
+  const auto kept = [&](S i) { return ((bits[i / width] >> (i % width)) & 1) != 0; };
+  std::vector<S> first(part_counts.size() + 1, 0), end(part_counts.size(), 0);
+  for (std::size_t c = 0; c < part_counts.size(); ++c) first[c + 1] = first[c] + part_counts[c];
+  split_parallel(n, threads, [&](int c, S, S) {
+    S count = 0;
+    for (S i = first[c]; i < first[c + 1]; ++i) count += kept(i);
+    end[c] = count;
+  });
+  for (std::size_t c = 1; c < end.size(); ++c) end[c] += end[c - 1];
+  split_parallel(n, threads, [&](int c, S lo, S hi) {
+    S at = end[c], index = first[c + 1];
+    for_each_lms_position(text, n, lo, hi, [&](S p, C) {
+      if (kept(--index)) out[--at] = p;
+    });
+  });
+}
+
+// Writes sorted[0, ...) over the kept (unflagged) entries of sa[0, m) in turn and clears the
+// flags of the others.
+template <class S>
+void zip_kept(S* sa, S m, const S* sorted, int threads) {
+  constexpr S flag = unique_flag<S>;
+  const int parts = team_size(m, threads);
+  std::vector<S> starts(static_cast<std::size_t>(parts) + 1, 0);
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S count = 0;
+    for (S i = lo; i < hi; ++i) count += (sa[i] & flag) == 0;
+    starts[c + 1] = count;
+  });
+  for (int c = 0; c < parts; ++c) starts[c + 1] += starts[c];
+  split_parallel(m, threads, [&](int c, S lo, S hi) {
+    S k = starts[c];
+    for (S i = lo; i < hi; ++i) {
+      const S v = sa[i];
+      sa[i] = v & flag ? v & ~flag : sorted[k++];
+    }
+  });
+}
+
+// Sorts the LMS suffixes in sa[0, m) (sorted by their LMS substrings, named at sa[m + p / 2])
+// by recursing only on what needs it. A suffix whose name is unique is at its place already;
+// comparing two suffixes of the reduced text that start with the same repeated name stops at
+// the first unique name (the other cannot have it) or at the end. So the kept text (the
+// repeated names and each unique one right after a repeated one, renamed densely in order)
+// orders the repeated ones as the reduced text would, and its sorted suffixes, group by group
+// in name order, go over the kept entries of sa[0, m) in turn (a kept unique one is a group of
+// one: it gets itself back). Returns false, leaving the names usable, where it does not apply:
+// the entries' top bit is taken, or sa[0, m), a bit per name, the kept text, its suffix array
+// and then its positions do not fit in n entries (most names repeat: level 0 on text).
+template <class S, class C>
+bool sort_repeated_names(const C* text, S* sa, S n, S m, S names, int threads, scratch_meter& meter,
+                         const std::vector<S>& part_counts) {
+  constexpr S width = 8 * sizeof(S);
+  const S words = (m + width - 1) / width;
+  // (At least m - names + 1 names are kept.)
+  if (n >= unique_flag<S> || 2 * m + words > n || m + words + 3 * (m - names + 1) > n) return false;
+  S* slots = sa + m;
+  mark_unique_names(sa, slots, m, threads);
+  const S kept = keep_terminators(slots, n / 2, threads);
+  if (m + words + 3 * kept > n) return false;
+  const S kept_names = renumber_kept_names(sa, slots, m, threads);
+  // Layout: sa[0, m) | kept bits | the recursion's suffix array, then its free part | kept text.
+  S* reduced = gather_reduced_text(sa, n, m, threads);
+  S* bits = sa + m;
+  mark_kept_bits(reduced, m, bits, threads);
+  S* kept_text = drop_flagged(reduced, m, threads);
+  S* order = bits + words;
+  sais<S, S>(kept_text, order, kept, kept_names, order + kept, n - m - words - 2 * kept, threads, meter, true,
+             false);
+  // The kept positions in the recursion's free part, then the sorted ones over the kept slots.
+  S* positions = order + kept;
+  gather_kept_positions(text, n, bits, part_counts, positions, threads);
+  split_parallel(kept, threads, [&](int, S lo, S hi) {
+    for (S i = lo; i < hi; ++i) {
+      if (i + prefetch_ahead < hi) prefetch(positions + order[i + prefetch_ahead]);
+      order[i] = positions[order[i]];
+    }
+  });
+  zip_kept(sa, m, order, threads);
+  return true;
+}
+
 // The suffix array of text[0, n) over the alphabet [0, k) into sa[0, n); `free_space`
 // (`free_length` entries, disjoint from text and sa) holds the bucket table if it fits.
 // `marks`: whether the scans may be marked; `named`: whether stage 1 names (bytes only).
@@ -309,7 +557,7 @@ void place_sorted_lms(const C* text, S* sa, S m, S* tail) {
 // of leaving a suffix array (see induce_marked); sa is then the working space.
 template <class S, class C>
 void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int threads, scratch_meter& meter,
-          bool marks, bool named, std::uint8_t* bwt_out = nullptr) {
+          bool marks, bool named, std::uint8_t* bwt_out) {
   if (n == 0) return;
   if (n == 1) {
     sa[0] = 0;
@@ -356,10 +604,10 @@ void sais(const C* text, S* sa, S n, S k, S* free_space, S free_length, int thre
     // By comparison: lengths first, then names over them.
     const S names = named ? name_from_distinct_bits(sa, m, threads)
                           : name_lms_substrings(text, n, sa, m, store_lms_lengths(text, n, sa + m, threads), threads);
-    if (names < m) {
+    if (names < m && !sort_repeated_names(text, sa, n, m, names, threads, meter, part_counts)) {
       // The reduced text (names - 1 in text order) at the end of sa; its suffix array in
       // sa[0, m); between them, room for the deeper levels' buckets.
-      S* reduced = gather_reduced_text(sa, n, m, threads);
+      S* reduced = gather_reduced_text(sa, n, m, threads, S(~unique_flag<S>));
       sais<S, S>(reduced, sa, m, names, sa + m, n - 2 * m, threads, meter, true, false);
       // Map the reduced suffixes back to their LMS positions (in text order at the end).
       gather_lms(text, n, reduced, threads, part_counts);
