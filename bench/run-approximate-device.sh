@@ -9,7 +9,7 @@
 #   bench/run-approximate-device.sh READS "LENGTHS" "KS" "DISTANCES" ["SIDES"]
 #     e.g. 100000 "100 150" "1 2 3 4" "hamming edit" "gpu host columba"
 #   bench/run-approximate-device.sh profile READS LENGTH "KS" "DISTANCES"
-#     Nsight Compute sections of walk 1 (the first kernel of approximate_rows) on that many reads
+#     Nsight Compute sections of walk 1 (the first approximate_walks kernel) on that many reads
 #
 # Reads: bench/simulate_reads.cpp from chrX.dna (1 % substitutions, 0.5 % indels, one strand
 # or the other at random). Columba searches both strands of each read; strix searches one, so
@@ -56,7 +56,7 @@ if [ -n "$profile" ]; then
   for distance in $distances; do
     for k in $ks; do
       echo "## ncu: walk 1, $distance, k = $k, $reads reads of $lengths (both strands)"
-      "$ncu" --kernel-name-base demangled -k regex:approximate_rows -c 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
+      "$ncu" --kernel-name-base demangled -k regex:approximate_walks -c 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
         --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats --section SourceCounters \
         "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" -o /tmp/profile.txt \
         > "$out/ncu.$distance.$k.txt" 2>&1

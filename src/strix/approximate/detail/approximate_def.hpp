@@ -36,6 +36,11 @@ struct found_rows {
 };
 constexpr std::uint32_t kept_rows = 16;  // intervals kept a read (more: its walks run again)
 
+// The walks' counters: unsigned long long, whose atomic add is the GPU's own instruction;
+// Kokkos 3.4 adds to std::uint64_t (unsigned long) by a compare-and-swap loop, and tens of
+// thousands of lanes taking items from one such counter spin for minutes.
+using counter = unsigned long long;
+
 // Lanes that each take the next walk of a work list — a (read, search) pair — when their own
 // ends, one step of a walk an iteration of one loop: a lane whose walk ends takes the next
 // while the others of its warp go on stepping theirs, instead of waiting for the longest
@@ -61,7 +66,7 @@ struct walk_lanes {
     bool active = false;
     for (;;) {
       if (!active) {
-        const std::uint64_t item = Kokkos::atomic_fetch_add(&next(0), std::uint64_t(1));
+        const std::uint64_t item = Kokkos::atomic_fetch_add(&next(0), counter(1));
         if (item >= items) return;
         q = work.read(item / std::uint64_t(searches));
         const std::uint64_t first = offsets(q);
@@ -79,12 +84,12 @@ struct walk_lanes {
 // Walk 1's work: every read's walks; counts each read's rows and keeps its first intervals.
 template <class MemorySpace>
 struct count_work {
-  Kokkos::View<std::uint64_t*, MemorySpace> rows, intervals;
+  Kokkos::View<counter*, MemorySpace> rows, intervals;
   Kokkos::View<found_rows*, MemorySpace> kept;
   KOKKOS_INLINE_FUNCTION std::uint64_t read(std::uint64_t r) const { return r; }
   KOKKOS_INLINE_FUNCTION void found(std::uint64_t q, std::uint64_t fs, std::uint64_t fe, int d) const {
-    Kokkos::atomic_add(&rows(q), fe - fs);
-    const std::uint64_t slot = Kokkos::atomic_fetch_add(&intervals(q), std::uint64_t(1));
+    Kokkos::atomic_add(&rows(q), counter(fe - fs));
+    const std::uint64_t slot = Kokkos::atomic_fetch_add(&intervals(q), counter(1));
     if (slot < kept_rows) kept(q * kept_rows + slot) = {fs, fe, d};
   }
 };
@@ -93,10 +98,12 @@ struct count_work {
 // keys (row << 3 | distance) from starts[q], in any order (sorted later).
 template <class MemorySpace>
 struct write_work {
-  Kokkos::View<std::uint64_t*, MemorySpace> list, starts, cursor, out;
+  Kokkos::View<std::uint64_t*, MemorySpace> list, starts;
+  Kokkos::View<counter*, MemorySpace> cursor;
+  Kokkos::View<std::uint64_t*, MemorySpace> out;
   KOKKOS_INLINE_FUNCTION std::uint64_t read(std::uint64_t r) const { return list(r); }
   KOKKOS_INLINE_FUNCTION void found(std::uint64_t q, std::uint64_t fs, std::uint64_t fe, int d) const {
-    std::uint64_t at = starts(q) + Kokkos::atomic_fetch_add(&cursor(q), fe - fs);
+    std::uint64_t at = starts(q) + Kokkos::atomic_fetch_add(&cursor(q), counter(fe - fs));
     for (std::uint64_t r = fs; r < fe; ++r, ++at) out(at) = (r << 3) | std::uint64_t(d);
   }
 };
@@ -115,8 +122,8 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   const std::uint64_t items = reads * std::uint64_t(walker.searches);
   const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
   if (lanes == 0) return;
-  auto next = allocate<std::uint64_t, memory_space>("strix::approximate::next", 1);
-  fill(space, next, std::uint64_t(0));
+  auto next = allocate<approximate::detail::counter, memory_space>("strix::approximate::next", 1);
+  fill(space, next, approximate::detail::counter(0));
   using lanes_functor = approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
                                                         device_view<const std::uint64_t, ExecSpace>, decltype(next)>;
   Kokkos::parallel_for("strix::approximate_walks",
@@ -154,8 +161,8 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
   const std::uint64_t lanes = std::max<std::uint64_t>(
       1, std::min<std::uint64_t>(std::uint64_t(space.concurrency()), batch_frames / (per_lane > 0 ? per_lane : 1)));
   auto frames = allocate<frame, memory_space>("strix::approximate::frames", lanes * per_lane);
-  auto found = allocate<std::uint64_t, memory_space>("strix::approximate::found", reads + 1);
-  auto intervals = allocate<std::uint64_t, memory_space>("strix::approximate::intervals", reads + 1);
+  auto found = allocate<ad::counter, memory_space>("strix::approximate::found", reads + 1);
+  auto intervals = allocate<ad::counter, memory_space>("strix::approximate::intervals", reads + 1);
   auto kept = allocate<ad::found_rows, memory_space>("strix::approximate::kept", std::uint64_t(reads) * ad::kept_rows);
   Kokkos::parallel_for("strix::approximate_empty", range(space, 0, reads + 1), KOKKOS_LAMBDA(const std::int64_t q) {
     found(q) = q < reads && offsets(q + 1) == offsets(q) ? n + 1 : 0;
