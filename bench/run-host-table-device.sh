@@ -10,7 +10,7 @@
 #          (linux.tar in one call): 16 threads first, libdivsufsort at 1 and 16 only
 #   extra  "gsa sa64" at 1, 4 and 16 threads
 #   sa-at  COMMANDS (default "sa bwt lcp unbwt") with sais and libsais at THREADS only (e.g. "4 2":
-#          the counts a call ran out of time before)
+#          the counts a call ran out of time before), ROUNDS alternated rounds (default 1)
 #   load   an index of each input (16 threads), then `count` of two patterns at 1, 4, 16 threads,
 #          three runs each after a warm-up: the load stage's seconds and its GB/s of index file
 set -uo pipefail
@@ -43,7 +43,7 @@ case "$what" in
       ALGORITHMS="sais divsufsort auto" bash "$root/bench/run-host-sa.sh" "$hb" "16" 1 "${inputs[@]}"
     fi ;;
   sa-at)
-    COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "$THREADS" 1 "${inputs[@]}" ;;
+    COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "$THREADS" "${ROUNDS:-1}" "${inputs[@]}" ;;
   extra)
     COMMANDS="gsa sa64" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "1 4 16" 1 "${inputs[@]}" ;;
   load)
