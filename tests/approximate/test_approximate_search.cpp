@@ -187,6 +187,32 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search finds every start within edit dist
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_edit, all_configs);
 
+TEST_CASE_TEMPLATE_DEFINE("approximate search of no reads, and of empty reads only", C, approximate_no_walks) {
+  using space = typename C::space;
+  using I = typename C::index;
+  const bytes text = random_text(200, 4, 9, 'A');
+  bytes reversed(text.rbegin(), text.rend());
+  strix::text_index<space, I> forward(space(), text.data(), text.size()), reverse(space(), reversed.data(), reversed.size());
+  const std::uint8_t none = 0;
+  const std::uint64_t no_reads[] = {0}, two_empty[] = {0, 0, 0};
+  for (const auto metric : {strix::approximate::metric::hamming, strix::approximate::metric::edit}) {
+    CAPTURE(int(metric));
+    const auto nothing =
+        strix::search_approximate(forward.fm_index(), reverse.fm_index(), &none, no_reads, 0, 1, metric);
+    CHECK(nothing.starts == std::vector<std::uint64_t>{0});
+    CHECK(nothing.positions.empty());
+    // The empty read matches at every position 0..n, at distance 0.
+    const auto empty =
+        strix::search_approximate(forward.fm_index(), reverse.fm_index(), &none, two_empty, 2, 1, metric);
+    REQUIRE(empty.starts == std::vector<std::uint64_t>{0, text.size() + 1, 2 * (text.size() + 1)});
+    for (std::size_t t = 0; t < empty.positions.size(); ++t) {
+      CHECK(std::uint64_t(empty.positions[t]) == t % (text.size() + 1));
+      CHECK(empty.distances[t] == 0);
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(approximate_no_walks, all_configs);
+
 TEST_CASE_TEMPLATE_DEFINE("approximate search refuses an index pair of different texts, and k out of range", C,
                           approximate_refusals) {
   using space = typename C::space;

@@ -120,6 +120,9 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
                     const device_view<const std::uint64_t, ExecSpace>& offsets) {
   using memory_space = typename ExecSpace::memory_space;
   const std::uint64_t items = reads * std::uint64_t(walker.searches);
+  // No walks, or only empty reads (Hamming stacks of 0 frames): the empty reads' rows are
+  // written without walking.
+  if (items == 0 || per_lane == 0) return;
   const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
   if (lanes == 0) return;
   auto next = allocate<approximate::detail::counter, memory_space>("strix::approximate::next", 1);
