@@ -16,8 +16,8 @@
 //
 // Memory: the walks keep at most a stack frame per read symbol of the batch (Hamming 80 bytes,
 // edit 72 bytes plus (k + pieces + 1) frames a read; fewer when the space runs fewer lanes at
-// once than the batch has reads: a lane's stack holds the longest read) besides the answers. The host-array call
-// splits its reads into batches of about 2^25 frames (2.5 GB); with device views, split
+// once than the batch has reads: a lane's stack holds the longest read) besides the answers.
+// The host-array call splits its reads into batches of about 2^25 frames (2.5 GB); with device views, split
 // batches of more than that yourself. A batch's matches must fit the index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>

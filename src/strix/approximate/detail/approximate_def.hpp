@@ -5,9 +5,9 @@
 //
 // Lanes take walks — a read through one search of the scheme, depth first — from a work list,
 // one step an iteration, each with its stack in scratch memory (hamming_walk.hpp: a frame a
-// read position; edit_walk.hpp: a frame a text symbol taken). Two walks: the first counts the rows found per read and keeps its first few
-// intervals, the second writes them with their distances (walking again only the reads that
-// found more); then their positions (locate's LF walks), a sort by (position, distance)
+// read position; edit_walk.hpp: a frame a text symbol taken). Two walks: the first counts the
+// rows found per read and keeps its first few intervals, the second writes them with their
+// distances (walking again only the reads that found more); then their positions (locate's LF walks), a sort by (position, distance)
 // within each read, and a compaction that keeps each position once, at its smallest distance
 // (the scheme's searches may find one occurrence more than once).
 #include <Kokkos_Core.hpp>
@@ -23,6 +23,7 @@
 #include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/detail/fm_query_def.hpp>
+#include <strix/primitives/portable/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
@@ -56,7 +57,6 @@ struct walk_lanes {
   Offsets offsets;
   Counter next;  // the next item to take
   std::uint64_t items = 0, per_lane = 0;
-  int searches = 1;
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t lane) const {
     const std::uint64_t base = std::uint64_t(lane) * per_lane;
@@ -68,11 +68,12 @@ struct walk_lanes {
       if (!active) {
         const std::uint64_t item = Kokkos::atomic_fetch_add(&next(0), counter(1));
         if (item >= items) return;
-        q = work.read(item / std::uint64_t(searches));
+        const std::uint64_t searches = std::uint64_t(walker.searches);
+        q = work.read(item / searches);
         const std::uint64_t first = offsets(q);
         m = offsets(q + 1) - first;
         read = bytes.data() + first;
-        active = m > 0 && walker.start(w, read, m, int(item % std::uint64_t(searches)), frames, base);
+        active = m > 0 && walker.start(w, m, int(item % searches), frames, base);
         continue;
       }
       active = walker.step(w, read, m, frames, base,
@@ -92,6 +93,13 @@ struct count_work {
     const std::uint64_t slot = Kokkos::atomic_fetch_add(&intervals(q), counter(1));
     if (slot < kept_rows) kept(q * kept_rows + slot) = {fs, fe, d};
   }
+};
+
+// The reads walk 1 found more intervals of than it kept.
+template <class MemorySpace>
+struct overflowing {
+  Kokkos::View<counter*, MemorySpace> intervals;
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t q) const { return intervals(q) > kept_rows; }
 };
 
 // Walk 2's work: the walks of the reads that found more than they kept; writes their rows as
@@ -124,14 +132,13 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   // written without walking.
   if (items == 0 || per_lane == 0) return;
   const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
-  if (lanes == 0) return;
   auto next = allocate<approximate::detail::counter, memory_space>("strix::approximate::next", 1);
   fill(space, next, approximate::detail::counter(0));
   using lanes_functor = approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
                                                         device_view<const std::uint64_t, ExecSpace>, decltype(next)>;
   Kokkos::parallel_for("strix::approximate_walks",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(lanes)),
-                       lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane, walker.searches});
+                       lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane});
 }
 
 // The two walks of `walker` over a batch: each read's rows as keys (row << 3 | distance) from
@@ -202,15 +209,13 @@ std::uint64_t approximate_rows(const ExecSpace& space, const Walker& walker, std
       for (std::uint64_t r = k.first; r < k.end; ++r, ++at) out(at) = (r << 3) | std::uint64_t(k.distance);
     }
   });
+  // (The portable selection: the list is a read's worth of entries, and a CUB one would cost
+  // the CUDA build an instantiation for it.)
   auto list = allocate<std::uint64_t, memory_space>("strix::approximate::again", reads + 1);
-  std::uint64_t again = 0;
-  Kokkos::parallel_scan("strix::approximate_again", range(space, 0, reads),
-                        KOKKOS_LAMBDA(const std::int64_t q, std::uint64_t& sum, const bool final) {
-                          const bool overflow = intervals(q) > ad::kept_rows;
-                          if (final && overflow) list(sum) = std::uint64_t(q);
-                          if (overflow) ++sum;
-                        },
-                        again);
+  primitives::workspace<ExecSpace> ws;
+  const std::uint64_t again = primitives::portable::select_indices(
+      space, ws, reads, ad::overflowing<memory_space>{intervals},
+      device_view<std::uint64_t, ExecSpace>(list.data(), list.extent(0)));
   space.fence();
   walk_work_list(space, walker, ad::write_work<memory_space>{list, starts, found, out}, frames, per_lane, again,
                  bytes, offsets);

@@ -163,11 +163,10 @@ struct edit_walker {
     return least;
   }
 
-  // Starts search s of read [read, read + m) in frames[base, base + m + K + pieces + 1):
+  // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
   // whether it has steps.
   template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
-                                    std::uint64_t base) const {
+  KOKKOS_INLINE_FUNCTION bool start(state& w, std::uint64_t m, int s, const Frames& frames, std::uint64_t base) const {
     plan& q = w.q;
     q = plan{};
     // A read shorter than the scheme's pieces (some would be empty): one search, one piece,

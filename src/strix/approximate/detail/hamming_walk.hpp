@@ -142,10 +142,9 @@ struct hamming_walker {
     int s = 0;
   };
 
-  // Starts search s of read [read, read + m) in frames[base, base + m): whether it has steps.
+  // Starts search s of a read of m symbols in frames[base, base + m): whether it has steps.
   template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
-                                    std::uint64_t base) const {
+  KOKKOS_INLINE_FUNCTION bool start(state& w, std::uint64_t m, int s, const Frames& frames, std::uint64_t base) const {
     start_search(index, m, scheme, s, pieces, frames, base);
     w.s = s;
     w.depth = 0;
