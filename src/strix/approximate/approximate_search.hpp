@@ -14,11 +14,13 @@
 // separator of a reference of several sequences, and the empty read matches at every position
 // 0..n (as locate's empty pattern), at distance 0.
 //
-// Memory: the walks keep at most a stack frame per read symbol of the batch (Hamming 80 bytes,
-// edit 72 bytes plus (k + pieces + 1) frames a read; fewer when the space runs fewer lanes at
-// once than the batch has reads: a lane's stack holds the longest read) besides the answers.
-// The host-array call splits its reads into batches of about 2^25 frames (2.5 GB); with device views, split
-// batches of more than that yourself. A batch's matches must fit the index width (checked).
+// Memory: each lane's stack holds the longest read's walk (Hamming 80 bytes, edit 72 bytes a
+// frame; a frame a read symbol plus k + pieces + 1), for as many lanes as the space runs at
+// once (at most one a read); each read keeps its first 16 intervals (384 bytes) between the
+// two walks; then the answers. The host-array call splits its reads into batches of about
+// 2^27 units, a read's units being its length plus k + pieces + 1 (1.3 M reads of 100 bases:
+// about 0.7 GB besides the stacks); with device views, split batches of more than that
+// yourself. A batch's matches must fit the index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
@@ -69,8 +71,8 @@ approximate_matches<typename ExecSpace::memory_space, I> search_approximate(
     const Kokkos::View<const std::uint64_t*, typename ExecSpace::memory_space>& offsets,
     const approximate::search_scheme& scheme, approximate::metric metric);
 
-// The same from and into host arrays, in batches of about `batch_frames` walk frames (whole
-// reads; a frame is 72 to 80 bytes of scratch).
+// The same from and into host arrays, in batches of whole reads of about `batch_frames` units
+// (a read's length plus k + pieces + 1).
 template <class I>
 struct host_approximate_matches {
   std::vector<std::uint64_t> starts;
@@ -82,7 +84,7 @@ host_approximate_matches<I> search_approximate(const fm_index<ExecSpace, I>& for
                                                const fm_index<ExecSpace, I>& reverse, const std::uint8_t* bytes,
                                                const std::uint64_t* offsets, std::size_t reads,
                                                const approximate::search_scheme& scheme, approximate::metric metric,
-                                               std::uint64_t batch_frames = std::uint64_t(1) << 25);
+                                               std::uint64_t batch_frames = std::uint64_t(1) << 27);
 
 // With the default scheme for k errors (0 to 6).
 template <class ExecSpace, class I>
