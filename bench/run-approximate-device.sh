@@ -10,6 +10,10 @@
 #     e.g. 100000 "100 150" "1 2 3 4" "hamming edit" "gpu host columba"
 #   bench/run-approximate-device.sh profile READS LENGTH "KS" "DISTANCES"
 #     Nsight Compute sections of walk 1 (the first approximate_walks kernel) on that many reads
+#   bench/run-approximate-device.sh kernels READS LENGTH "KS" "DISTANCES"
+#     every kernel's time in the GPU search (Kokkos Tools' space-time-stack, built from
+#     kokkos/kokkos-tools outside the repository and carried as .carry/tools/kp_space_time_stack.so;
+#     launches made blocking so that each kernel's time is its own)
 #
 # Reads: bench/simulate_reads.cpp from chrX.dna (1 % substitutions, 0.5 % indels, one strand
 # or the other at random). Columba searches both strands of each read; strix searches one, so
@@ -21,10 +25,11 @@
 # the reads mapped and each read's best distance (Columba keeps one start per locus).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-profile=""
+profile="" kernels=""
 if [ "$1" = profile ]; then profile=1; shift; fi
+if [ "$1" = kernels ]; then kernels=1; shift; fi
 reads="$1" lengths="$2" ks="$3" distances="$4" sides="${5:-gpu host columba}"
-[ -n "$profile" ] && sides=gpu
+[ -n "$profile$kernels" ] && sides=gpu
 w=/tmp/strix-approx out="${OUT:-/tmp/strix-approx-out}" cutoff="${CELL_TIMEOUT:-150}"
 scheme=(--scheme "${SCHEME:-default}")
 mkdir -p "$w" "$out" "$w/in" "$w/columba-index"
@@ -47,6 +52,21 @@ if [[ " $sides " == *" columba "* ]]; then
   "$w/columba_build" -r "$w/columba-index/chrX" -f "$w/in/chrX.fa" > "$out/columba-build.log" 2>&1 ||
     { echo "columba_build failed"; tail -5 "$out/columba-build.log"; }
   echo "# columba_build: $(seconds "$t0" "$(date +%s.%N)") s"
+fi
+
+if [ -n "$kernels" ]; then
+  prefix="$w/in/kernels$lengths"
+  "$w/host/strix_bench_simulate" "$text" "$reads" "$lengths" 0.01 0.005 "$lengths" "$prefix" > /dev/null || exit 1
+  for distance in $distances; do
+    for k in $ks; do
+      echo "## kernels: $distance, k = $k, $reads reads of $lengths (both strands)"
+      KOKKOS_PROFILE_LIBRARY="$root/.carry/tools/kp_space_time_stack.so" KOKKOS_TOOLS_LIBS="$root/.carry/tools/kp_space_time_stack.so" \
+        CUDA_LAUNCH_BLOCKING=1 timeout "$cutoff" "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" \
+        "${scheme[@]}" -o /tmp/kernels.txt > "$out/kernels.$distance.$k.txt" 2>&1
+      sed -n '/TOP-DOWN/,/BOTTOM-UP/p' "$out/kernels.$distance.$k.txt" | grep -v 'BOTTOM-UP\|^<\|^===' | head -24
+    done
+  done
+  exit 0
 fi
 
 if [ -n "$profile" ]; then

@@ -8,7 +8,7 @@
 #   sa     COMMANDS (default "sa bwt lcp unbwt") at 1 2 4 8 16 threads: sais and divsufsort at
 #          every count, auto at 16 only (below 16 it runs sais: bench/NOTES, issue 51); LEAN=1
 #          (linux.tar in one call): 16 threads first, libdivsufsort at 1 and 16 only
-#   extra  "gsa sa64" at 1, 4 and 16 threads
+#   extra  COMMANDS (default "gsa sa64") at THREADS (default "1 4 16")
 #   sa-at  COMMANDS (default "sa bwt lcp unbwt") with sais and libsais at THREADS only (e.g. "4 2":
 #          the counts a call ran out of time before), ROUNDS alternated rounds (default 1)
 #   load   an index of each input (16 threads), then `count` of two patterns at 1, 4, 16 threads,
@@ -45,7 +45,7 @@ case "$what" in
   sa-at)
     COMMANDS="${COMMANDS:-sa bwt lcp unbwt}" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "$THREADS" "${ROUNDS:-1}" "${inputs[@]}" ;;
   extra)
-    COMMANDS="gsa sa64" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "1 4 16" 1 "${inputs[@]}" ;;
+    COMMANDS="${COMMANDS:-gsa sa64}" ALGORITHMS="sais" bash "$root/bench/run-host-sa.sh" "$hb" "${THREADS:-1 4 16}" 1 "${inputs[@]}" ;;
   load)
     for input in "${inputs[@]}"; do
       name="${input##*/}" idx="/tmp/$name.idx"
