@@ -76,7 +76,7 @@ if [ -n "$profile" ]; then
   for distance in $distances; do
     for k in $ks; do
       echo "## ncu: walk 1, $distance, k = $k, $reads reads of $lengths (both strands)"
-      "$ncu" --kernel-name-base demangled -k regex:approximate_walks -c 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
+      "$ncu" --kernel-name-base demangled -k regex:walk_lanes -c 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
         --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats --section SourceCounters \
         "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" -o /tmp/profile.txt \
         > "$out/ncu.$distance.$k.txt" 2>&1

@@ -41,6 +41,8 @@ struct edit_frame {
   std::int32_t next = -1;             // -1: ending the phase not tried yet; 256: nothing left
   std::int32_t phase = 0;
   std::int32_t taken = 0;             // i: text symbols taken in this phase
+  std::int32_t back = -1;             // where the walk resumes when this frame is done: the
+                                      // deepest frame below with something left (-1: the end)
 };
 
 // A phase: read symbols [a, b), grown on `side` (0: prepend, the part read right to left), and
@@ -220,13 +222,18 @@ struct edit_walker {
       later_append = later_append || q.phases[ph].side == 1;
     }
     start_phase(q, frames(base), index.all_rows(), 0, 0);
+    frames(base).back = -1;
     w.depth = 0;
     return true;
   }
 
-  // One step of the walk: ends the top frame's phase, tries its next text symbol (pushing a
-  // frame when the column stays within bounds) or pops it. Calls sink(first forward row, end
-  // forward row, distance) for each match found; whether the walk goes on.
+  // One step of the walk: ends the top frame's phase where it can (pushing the next phase's
+  // frame, or reporting at the last phase's end), else tries its next text symbol, pushing a
+  // frame when the column stays within bounds. A frame with nothing left is left at once for
+  // the deepest one below that has something (`back`): a chain of frames of one symbol each (a
+  // match that occurs once grows by the text's symbol) costs a step a symbol, none to unwind.
+  // Calls sink(first forward row, end forward row, distance) for each match found; whether
+  // the walk goes on.
   template <class Frames, class Sink>
   KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t, const Frames& frames,
                                    std::uint64_t base, const Sink& sink) const {
@@ -234,28 +241,28 @@ struct edit_walker {
     std::int64_t& depth = w.depth;
     const int K = max_errors;
     const int sep = index.separator(), first = index.next_symbol(0);
-    do {  // one step: each `break` ends it
-      edit_frame& f = frames(base + std::uint64_t(depth));
-      if (f.next >= 256) {
-        --depth;
-        break;
-      }
+    edit_frame& f = frames(base + std::uint64_t(depth));
+    do {  // one step: each `break` leaves it without a new frame
+      if (f.next >= 256) break;
       const edit_phase& p = q.phases[f.phase];
       const int last_step = p.first + p.steps - 1;
       if (f.next < 0) {
-        // End the phase here when its last row is within the band and its last step's bounds.
+        // End the phase here when its last row is within the band and its last step's bounds;
+        // then (or else) the text symbols, in this same step unless a frame was pushed.
         f.next = first;
         const int t = int(p.b - p.a) - f.taken + K;
-        if (t < 0 || t > 2 * K) break;
-        const int v = f.raw[t];
-        if (v > q.upper[last_step] || v < q.lower[last_step]) break;
-        if (f.phase + 1 == q.phase_count) {
-          sink(f.rows.fs, f.rows.fe, v);
-          break;
+        const int v = t < 0 || t > 2 * K ? int(edit_far) : int(f.raw[t]);
+        if (v <= q.upper[last_step] && v >= q.lower[last_step]) {
+          if (f.phase + 1 == q.phase_count) {
+            sink(f.rows.fs, f.rows.fe, v);
+          } else {
+            edit_frame& g = frames(base + std::uint64_t(depth) + 1);
+            start_phase(q, g, f.rows, f.phase + 1, v);
+            g.back = std::int32_t(depth);
+            ++depth;
+            return true;
+          }
         }
-        start_phase(q, frames(base + std::uint64_t(depth) + 1), f.rows, f.phase + 1, v);
-        ++depth;
-        break;
       }
       const int b = f.next;
       f.next = index.next_symbol(b + 1);
@@ -292,10 +299,13 @@ struct edit_walker {
       g.phase = f.phase;
       g.taken = f.taken + 1;
       g.next = -1;
+      g.back = f.next < 256 ? std::int32_t(depth) : f.back;
       g.smaller = p.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe)
                               : end_row_in(index.reverse, g.rows.rs, g.rows.re);
       ++depth;
+      return true;
     } while (false);
+    if (f.next >= 256) depth = f.back;
     return depth >= 0;
   }
 };

@@ -22,6 +22,8 @@ struct walk_frame {
   std::int32_t step = 0;      // the piece's place in the search's order (its bounds)
   std::int32_t side = 0;      // 0: prepend (forward index), 1: append (reverse index)
   std::int32_t piece_end = 0;
+  std::int32_t back = -1;     // where the walk resumes when this frame is done: the deepest
+                              // frame below it with symbols left (-1: none, the walk ends)
 };
 
 // Starts read [read, read + m)'s walk through search s (bounds in scheme[s * 3 pieces, ...)):
@@ -53,14 +55,17 @@ KOKKOS_INLINE_FUNCTION void start_search(const bidirectional_ref<I>& index, std:
     walk_frame& f = frames(base);
     f.rows = index.all_rows();
     f.errors = 0;
+    f.back = -1;
     f.next = index.next_symbol(0);
     f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
   }
 }
 
-// One step of the walk at `depth` (-1: ended): tries the top frame's next symbol (pushing a
-// frame when it keeps the match within bounds) or pops an exhausted frame. Calls
-// sink(first forward row, end forward row, distance) for each match found.
+// One step of the walk at `depth` (-1: ended): tries the top frame's next symbol, pushing a
+// frame when it keeps the match within bounds; a frame with no symbol left is left at once for
+// the deepest one below it that has some (`back`), so that a chain of frames that each had one
+// symbol to try (a match that occurs once grows by the text's symbol) costs no step to unwind.
+// Calls sink(first forward row, end forward row, distance) for each match found.
 template <class I, class Scheme, class Frames, class Sink>
 KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
                                         const Scheme& scheme, int s, int pieces, const Frames& frames,
@@ -69,56 +74,58 @@ KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const
   const int* upper = lower + pieces;
   const int sep = index.separator(), first = index.next_symbol(0);
   walk_frame& f = frames(base + std::uint64_t(depth));
-  if (f.next >= 256) {
-    --depth;
-    return;
-  }
-  const auto& fm = f.side == 0 ? index.forward : index.reverse;
-  const std::uint64_t s0 = f.side == 0 ? f.rows.fs : f.rows.rs, e0 = f.side == 0 ? f.rows.fe : f.rows.re;
-  const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
-  const int want = read[f.pos];
-  int b = f.next;
-  std::uint64_t ns, ne, os, oe;
-  if (e0 - s0 == 1 && b == first) {
-    // One occurrence: the text's next symbol, no branch.
-    f.next = 256;
-    std::uint8_t c = 0;
-    if (!text_step(fm, s0, c, ns) || int(c) == sep) return;
-    b = c;
-    ne = ns + 1;
-    os = o0;
-    oe = o0 + 1;
-  } else {
-    if (f.errors == upper[f.step]) {
-      // No error left at this step: the read's symbol only, after summing those before it.
-      if (b > want || !fm.occurs(std::uint8_t(want))) {
-        f.next = 256;
-        return;
-      }
-      for (; b < want; b = index.next_symbol(b + 1))
-        f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+  do {  // one try: each `break` leaves it without a new frame
+    if (f.next >= 256) break;
+    const auto& fm = f.side == 0 ? index.forward : index.reverse;
+    const std::uint64_t s0 = f.side == 0 ? f.rows.fs : f.rows.rs, e0 = f.side == 0 ? f.rows.fe : f.rows.re;
+    const std::uint64_t o0 = f.side == 0 ? f.rows.rs : f.rows.fs;
+    const int want = read[f.pos];
+    int b = f.next;
+    std::uint64_t ns, ne, os, oe;
+    if (e0 - s0 == 1 && b == first) {
+      // One occurrence: the text's next symbol, no branch.
       f.next = 256;
+      std::uint8_t c = 0;
+      if (!text_step(fm, s0, c, ns) || int(c) == sep) break;
+      b = c;
+      ne = ns + 1;
+      os = o0;
+      oe = o0 + 1;
     } else {
-      f.next = index.next_symbol(b + 1);
+      if (f.errors == upper[f.step]) {
+        // No error left at this step: the read's symbol only, after summing those before it.
+        if (b > want || !fm.occurs(std::uint8_t(want))) {
+          f.next = 256;
+          break;
+        }
+        for (; b < want; b = index.next_symbol(b + 1))
+          f.smaller += fm.rank(std::uint8_t(b), e0) - fm.rank(std::uint8_t(b), s0);
+        f.next = 256;
+      } else {
+        f.next = index.next_symbol(b + 1);
+      }
+      const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
+      f.smaller += d;
+      if (d == 0 || b == sep) break;
     }
-    const std::uint64_t d = step_rows(fm, std::uint8_t(b), s0, e0, o0, f.smaller, ns, ne, os, oe);
-    f.smaller += d;
-    if (d == 0 || b == sep) return;
-  }
-  const int errors = f.errors + (b != want ? 1 : 0);
-  if (errors > upper[f.step]) return;
-  if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) return;
-  bi_rows next_rows = f.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
-  if (std::uint64_t(depth) + 1 == m) {
-    if (errors >= lower[pieces - 1]) sink(next_rows.fs, next_rows.fe, errors);
+    const int errors = f.errors + (b != want ? 1 : 0);
+    if (errors > upper[f.step]) break;
+    if (errors + (f.piece_end ? 0 : std::int64_t(f.left)) < lower[f.step]) break;
+    bi_rows next_rows = f.side == 0 ? bi_rows{ns, ne, os, oe} : bi_rows{os, oe, ns, ne};
+    if (std::uint64_t(depth) + 1 == m) {
+      if (errors >= lower[pieces - 1]) sink(next_rows.fs, next_rows.fe, errors);
+      break;
+    }
+    walk_frame& g = frames(base + std::uint64_t(depth) + 1);
+    g.rows = next_rows;
+    g.errors = errors;
+    g.next = first;
+    g.back = f.next < 256 ? std::int32_t(depth) : f.back;
+    g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
+    ++depth;
     return;
-  }
-  walk_frame& g = frames(base + std::uint64_t(depth) + 1);
-  g.rows = next_rows;
-  g.errors = errors;
-  g.next = first;
-  g.smaller = g.side == 0 ? end_row_in(index.forward, g.rows.fs, g.rows.fe) : end_row_in(index.reverse, g.rows.rs, g.rows.re);
-  ++depth;
+  } while (false);
+  if (f.next >= 256) depth = f.back;
 }
 
 }  // namespace strix::approximate::detail
