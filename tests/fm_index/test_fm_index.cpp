@@ -489,6 +489,21 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   check_refused<C>(bad, "samples are damaged");
   forge(path, bad, "isa.samples", [](section_bytes& b) { b.at(1) ^= 0x01; });
   check_refused<C>(bad, "samples are damaged");
+  // The first two extract samples swapped: still a permutation of the right values, no
+  // longer the inverse of the locate samples (the check that compares the two tells).
+  forge(path, bad, "isa.samples", [&](section_bytes& b) {
+    const std::uint64_t expected = text.size() / fm.sample_rate() + 1;
+    int width = 0;
+    while ((std::uint64_t(1) << width) < expected) ++width;
+    REQUIRE((width >= 1 && width <= 32 && b.size() >= 8));
+    std::uint64_t word = 0;
+    std::memcpy(&word, b.data(), 8);
+    const std::uint64_t mask = (std::uint64_t(1) << width) - 1, first = word & mask, second = (word >> width) & mask;
+    REQUIRE(first != second);
+    word = (word & ~((mask << width) | mask)) | (first << width) | second;
+    std::memcpy(b.data(), &word, 8);
+  });
+  check_refused<C>(bad, "samples are damaged");
   forge(path, bad, "", [](section_bytes&) {}, 1);
   check_refused<C>(bad, "fm_index version 1, from an older strix");
   // Without extract samples the locate samples are checked alone: two alike are refused.

@@ -6,7 +6,9 @@
 // directories are rebuilt, and the samples are checked against each other, so that queries
 // on a loaded index never read out of bounds.
 #include <Kokkos_Core.hpp>
+#include <chrono>
 #include <cstdint>
+#include <random>
 #include <string>
 
 #include <strix/core/copy.hpp>
@@ -14,6 +16,25 @@
 #include <strix/fm_index/detail/occurrence_table_check_def.hpp>
 
 namespace strix::detail {
+
+// A key no file can know in advance, for pair_hash.
+inline std::uint64_t fresh_key() {
+  std::random_device source;
+  return (std::uint64_t(source()) << 32) ^ std::uint64_t(source()) ^
+         std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+// A keyed hash of a pair (a, b): two rounds of a 64-bit finalizer (splitmix64's constants).
+KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+KOKKOS_INLINE_FUNCTION std::uint64_t pair_hash(std::uint64_t key, std::uint64_t a, std::uint64_t b) {
+  return mix64(mix64(a + key) ^ (b + 0x9e3779b97f4a7c15ULL));
+}
 
 template <class ExecSpace, class I>
 void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, const fm_options& options) {
@@ -74,26 +95,27 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
   const auto isa_samples = d.isa_samples.ref();
   std::uint64_t bad = 0;
   if (with_isa) {
-    // Eight values a step, their reads of sa independent (a host core keeps them all in flight).
-    constexpr std::uint64_t batch = 8;
-    Kokkos::parallel_reduce("strix::fm_check_samples", range(space, 0, std::int64_t((expected + batch - 1) / batch)),
-                            KOKKOS_LAMBDA(const std::int64_t b, std::uint64_t& sum) {
-                              std::uint64_t k[batch];
-                              const std::uint64_t first = std::uint64_t(b) * batch;
-                              for (std::uint64_t t = 0; t < batch; ++t) {
-                                const std::uint64_t j = first + t < expected ? first + t : expected - 1;
-                                k[t] = isa_samples[j];
-                                if (k[t] >= expected) {
-                                  ++sum;
-                                  k[t] = 0;
-                                }
-                              }
-                              for (std::uint64_t t = 0; t < batch; ++t) {
-                                const std::uint64_t j = first + t < expected ? first + t : expected - 1;
-                                sum += sa_samples[k[t]] == j ? 0 : 1;
-                              }
+    // sa(isa(j)) = j for every j, without reading sa at random (that read was half of a load on
+    // one host thread): the pairs (j, isa[j]) and (sa[k], k) are the same set exactly when the
+    // two arrays (values below `expected`) are inverse permutations, so a hash of the pairs
+    // keyed afresh each load sums to the same on both sides then, and otherwise differs but
+    // for a chance of about 2^-63, whatever the file holds. Two streaming passes.
+    Kokkos::parallel_reduce("strix::fm_check_samples", range(space, 0, std::int64_t(expected)),
+                            KOKKOS_LAMBDA(const std::int64_t k, std::uint64_t& sum) {
+                              sum += isa_samples[std::uint64_t(k)] >= expected || sa_samples[std::uint64_t(k)] >= expected;
                             },
                             bad);
+    if (bad == 0) {
+      const std::uint64_t key = fresh_key();
+      std::uint64_t difference = 0;
+      Kokkos::parallel_reduce("strix::fm_check_inverse", range(space, 0, std::int64_t(expected)),
+                              KOKKOS_LAMBDA(const std::int64_t k, std::uint64_t& sum) {
+                                const std::uint64_t j = std::uint64_t(k);
+                                sum += pair_hash(key, j, isa_samples[j]) - pair_hash(key, sa_samples[j], j);
+                              },
+                              difference);
+      bad = difference != 0;
+    }
   } else {
     auto seen = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::samples_seen", expected / 64 + 1);
     strix::fill(space, seen, std::uint64_t(0));
