@@ -346,7 +346,7 @@ S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table
   S* bucket = table.bucket;
   // Per symbol: the lowest seed slot (as the placement left it), the first slot (k + 1: the
   // last is n), the L entries after S, where the S part starts; per part (2 a symbol) the
-  // next slot and the group of the entry last induced into it (0: none). On the stack (7 KiB
+  // next slot and the group of the entry last induced into it (0: none). On the stack (8 KiB
   // for 32-bit entries), where the scans over all slots had a k-entry table of groups.
   S lowest[k], start[k + 1], after_s[k], s_start[k], next[2 * k], last[2 * k];
   std::copy(bucket, bucket + k, lowest);
