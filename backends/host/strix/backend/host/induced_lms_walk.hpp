@@ -5,6 +5,7 @@
 // bytes and 32-bit names) and a fill down the runs of equal symbols rather than a chain of
 // dependent steps (the placement walk of english.txt took 0.2 s, 5 ns a byte, and
 // linux.tar's 1.3 s), and position by position for what is left. Backend sources only.
+#include <algorithm>
 #include <cstdint>
 
 #if defined(__SSE2__)
@@ -124,6 +125,35 @@ void for_each_lms_position(const C* text, S n, S lo, S hi, F&& f) {
   for_each_lms_in(text, n, lo, top, [&](S p, bool lms, C c) {
     if (lms) f(p, c);
   });
+}
+
+// Per symbol, the L-type positions after an S-type one (count[c] for symbol c, k entries): the
+// L entries whose predecessor is S-type, which stage 1's one-thread named scans keep apart.
+// 64 positions a step from the top, the rest one at a time.
+template <class S, class C>
+void count_l_after_s(const C* text, S n, S k, S* count) {
+  std::fill(count, count + k, S(0));
+  if (n < 2) return;
+  // The last position is L-type (the sentinel follows it): after S when the one before is less.
+  count[text[n - 1]] += S(text[n - 2] < text[n - 1]);
+  S top = n - 1;  // positions from top up are counted; `above`: whether top is S-type
+  bool above = false;
+  for (; top >= 65; top -= 64) {
+    const S base = top - 64;
+    const std::uint64_t s = s_types64(text + base, above);
+    const C a = text[base - 1], b = text[base];
+    const std::uint64_t below = std::uint64_t((a < b) | ((a == b) & (s & 1)));
+    for (std::uint64_t after_s = ~s & ((s << 1) | below); after_s != 0; after_s &= after_s - 1)
+      ++count[text[base + static_cast<S>(__builtin_ctzll(after_s))]];
+    above = (s & 1) != 0;
+  }
+  // [1, top): p + 1 counts when it is L-type and p S-type.
+  bool next_is_s = above;
+  for (S p = top; p-- > 0;) {
+    const bool is_s = (text[p] < text[p + 1]) | ((text[p] == text[p + 1]) & next_is_s);
+    if (p + 1 < top) count[text[p + 1]] += S(is_s & !next_is_s);
+    next_is_s = is_s;
+  }
 }
 
 }  // namespace strix::backend::host::induced

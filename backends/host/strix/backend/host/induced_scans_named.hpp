@@ -14,11 +14,15 @@
 // (distinct_bit): in the L scan on the right entry of the pair (the scan reads it as it
 // crosses), in the S scan on the left one (likewise, going down); the L scan moves each bit one
 // slot to the left once it has passed both entries, so that the S scan finds them where it
-// needs them. The LMS entries the S scan collects carry the bit when their substring differs
-// from the next larger one: names are then a count (name_from_distinct_bits).
+// needs them (the blocked scans; the one-thread scans keep the entries each scan reads apart
+// instead, see induce_lms_named_one_thread). The LMS entries the S scan collects carry the bit
+// when their substring differs from the next larger one: names are then a count
+// (name_from_distinct_bits).
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
+#include "induced_lms_walk.hpp"
 #include "induced_scans.hpp"
 
 namespace strix::backend::host::induced {
@@ -320,61 +324,105 @@ S induce_lms_named_blocked(const std::uint8_t* text, S* sa, S n, bucket_table<S,
 }
 #endif
 
-// The named scans on one thread.
+// The named scans on one thread, each bucket split by the type of its entries' predecessors so
+// that a scan visits only the entries it induces from (the other ones cost a text read and a
+// spare store each in a branch-free scan over all slots: the 2n visits become n, for one
+// counting pass over the text and a packing of the LMS entries). A bucket c:
+//   [start, +after_s[c])  L entries whose predecessor is S-type: the S scan's sources
+//   [.., s_start)         the other L entries (and suffix 0 when L-type): the L scan's
+//   [s_start, lowest)     S entries whose predecessor is S-type (and suffix 0 when S-type)
+//   [lowest, end)         the LMS entries: the seeds, then what the S scan collects
+// Each part is filled in scan order, so an entry's distinct bit (names: see above) says whether
+// it differs from the entry before it in its part: equal entries are induced one after another
+// from equal sources, so that is whether the group count moved between the two inductions. A
+// scan counts a group at each bit it passes (before the entry in the order it was filled, after
+// it against that order) and one between an L and an S part of a bucket (L and S entries
+// differ; the lowest seed of a bucket carries its bit). The S scan writes the sorted LMS entries
+// into the LMS parts; they are packed at the end of sa after it.
 template <class S>
-S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table, S* last) {
+S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table) {
   constexpr S mark = mark_bit<S>, distinct = distinct_bit<S>;
+  constexpr int k = 256;
   S* bucket = table.bucket;
-  S group = 1, spare;
+  // Per symbol: the lowest seed slot (as the placement left it), the first slot (k + 1: the
+  // last is n), the L entries after S, where the S part starts; per part (2 a symbol) the
+  // next slot and the group of the entry last induced into it (0: none). On the stack (8 KiB
+  // for 32-bit entries), where the scans over all slots had a k-entry table of groups.
+  S lowest[k], start[k + 1], after_s[k], s_start[k], next[2 * k], last[2 * k];
+  std::copy(bucket, bucket + k, lowest);
   table.heads();
-  {
-    // The last suffix is a group of its own (the sentinel follows it).
-    const std::uint8_t c = text[n - 1];
-    sa[bucket[c]++] = marked_entry<true>(text, n - 1, c) | distinct;
-    last[c] = group;
+  std::copy(bucket, bucket + k, start);
+  start[k] = n;
+  count_l_after_s(text, n, S(k), after_s);
+  // L scan: part 2c + 1 the L entries after S, part 2c the others.
+  for (int c = 0; c < k; ++c) {
+    next[2 * c + 1] = start[c];
+    next[2 * c] = start[c] + after_s[c];
   }
-  // What slot i - 1 keeps, written with the boundary read at slot i (its right one) once the
-  // scan is there: no induction writes at or below the slot being read.
-  S kept = 0;
-  for (S i = 0; i < n; ++i) {
-    if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
-    const S v = sa[i], body = v & ~distinct;
-    // An empty slot is in an S part (the L scan reaches every L entry after it was induced).
-    const bool boundary = ((v & distinct) != 0) | (body == 0);
-    group += boundary;
-    if (i > 0) sa[i - 1] = kept | distinct_if<S>(boundary);
-    const bool push = (body != 0) & ((body & mark) == 0);
-    const S p = (body - 1) & (S(0) - S(push));
+  std::fill(last, last + 2 * k, S(0));
+  S group = 1;
+  const auto induce_l = [&](S p) __attribute__((always_inline)) {  // p: an L-type suffix
     const std::uint8_t c = text[p];
-    S& head = bucket[c];
-    *store_target(push, slot_address(sa, head), &spare) = marked_entry<true>(text, p, c) | distinct_if<S>(last[c] != group);
-    head += push;
-    *store_target(push, &last[c], &spare) = group;
-    kept = body & (S(0) - S(!push));  // induced from: not needed by the S scan
+    const bool s_before = (p != 0) & (text[p - (p != 0)] < c);
+    const int part = 2 * c + s_before;
+    sa[next[part]++] = p | (S(s_before) << (8 * sizeof(S) - 1)) | distinct_if<S>(last[part] != group);
+    last[part] = group;
+  };
+  induce_l(n - 1);  // the sentinel before it: a group of its own
+  for (int c = 0; c < k; ++c) {
+    for (S i = start[c] + after_s[c]; i < next[2 * c]; ++i) {  // filled up to here: complete at the head
+      if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
+      const S v = sa[i];
+      group += (v & distinct) != 0;
+      const S p = v & ~distinct;
+      if (p != 0) induce_l(p - 1);  // 0: suffix 0, nothing before it (it starts its group)
+    }
+    s_start[c] = next[2 * c];
+    for (S i = lowest[c]; i < start[c + 1]; ++i) {
+      if (i + prefetch_ahead < n) prefetch(text + marked_read_at<true>(sa[i + prefetch_ahead] & ~distinct));
+      const S v = sa[i];
+      group += (v & distinct) != 0;
+      induce_l((v & ~distinct) - 1);
+    }
   }
-  sa[n - 1] = kept | distinct;
-  table.tails();
-  std::fill(last, last + table.k, S(0));
-  S top = n, lms_group = 0;
-  for (S i = n; i-- > 0;) {
-    if (i >= prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead] & ~distinct));
-    const S v = sa[i], body = v & ~distinct;
-    group += (v & distinct) != 0;
-    const bool push = (body & mark) != 0;
-    const S p = ((body & ~mark) - 1) & (S(0) - S(push));
+  // S scan: part 2c the S entries after S (down from the lowest seed), part 2c + 1 the LMS ones.
+  for (int c = 0; c < k; ++c) {
+    next[2 * c] = lowest[c];
+    next[2 * c + 1] = start[c + 1];
+  }
+  std::fill(last, last + 2 * k, S(0));
+  const auto induce_s = [&](S p) __attribute__((always_inline)) {  // p: an S-type suffix
     const std::uint8_t c = text[p];
-    S& tail = bucket[c];
-    tail -= push;
-    *store_target(push, slot_address(sa, tail), &spare) = marked_entry<false>(text, p, c) | distinct_if<S>(last[c] != group);
-    *store_target(push, &last[c], &spare) = group;
-    const bool lms = (body != 0) & !push;
-    top -= lms;
-    *store_target(lms, slot_address(sa, top), &spare) = body | distinct_if<S>(lms_group != group);
-    lms_group = lms ? group : lms_group;
+    const bool l_before = (p != 0) & (text[p - (p != 0)] > c);
+    const int part = 2 * c + l_before;
+    sa[--next[part]] = p | (S((p != 0) & !l_before) << (8 * sizeof(S) - 1)) | distinct_if<S>(last[part] != group);
+    last[part] = group;
+  };
+  for (int c = k; c-- > 0;) {
+    for (S i = lowest[c]; i-- > s_start[c];) {  // filled from above before the scan is here
+      if (i >= prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead] & ~distinct));
+      const S v = sa[i];
+      group += (v & distinct) != 0;
+      const S p = v & ~(mark | distinct);
+      if (p != 0) induce_s(p - 1);  // 0: suffix 0
+    }
+    ++group;
+    for (S i = start[c] + after_s[c]; i-- > start[c];) {
+      if (i >= prefetch_ahead) prefetch(text + marked_read_at<false>(sa[i - prefetch_ahead] & ~distinct));
+      const S v = sa[i];
+      induce_s((v & ~(mark | distinct)) - 1);
+      group += (v & distinct) != 0;
+    }
+  }
+  // The LMS parts, packed at the end (each part moves up or stays).
+  S top = n;
+  for (int c = k; c-- > 0;) {
+    const S count = start[c + 1] - lowest[c];
+    top -= count;
+    if (top != lowest[c]) std::memmove(sa + top, sa + lowest[c], count * sizeof(S));
   }
   return n - top;
 }
-
 
 // induce_marked<true>'s result (the m sorted LMS positions at the end of sa, returning m),
 // with each LMS entry's distinct bit set when its substring differs from the next one's (and
@@ -382,18 +430,18 @@ S induce_lms_named_one_thread(const std::uint8_t* text, S* sa, S n, bucket_table
 template <class S>
 S induce_lms_named(const std::uint8_t* text, S* sa, S n, bucket_table<S, std::uint8_t>& table) {
   mark_seed_groups(sa, n, table.bucket, table.k);
-  // The group of the last entry induced into each bucket (0: none yet).
-  std::vector<S> last(table.k, 0);
-  table.meter->add(last.size() * sizeof(S));
-  S m = 0;
 #ifdef _OPENMP
   const int t = team_size(n, table.threads);
-  if (t > 1) m = induce_lms_named_blocked(text, sa, n, table, last.data(), t);
-  else
+  if (t > 1) {
+    // The group of the last entry induced into each bucket (0: none yet).
+    std::vector<S> last(table.k, 0);
+    table.meter->add(last.size() * sizeof(S));
+    const S m = induce_lms_named_blocked(text, sa, n, table, last.data(), t);
+    table.meter->remove(last.size() * sizeof(S));
+    return m;
+  }
 #endif
-    m = induce_lms_named_one_thread(text, sa, n, table, last.data());
-  table.meter->remove(last.size() * sizeof(S));
-  return m;
+  return induce_lms_named_one_thread(text, sa, n, table);
 }
 
 // Stage 1's scans for a level (the seeds at their buckets' tails): the sorted LMS positions at
