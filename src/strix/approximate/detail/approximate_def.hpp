@@ -7,9 +7,10 @@
 // one step an iteration, each with its stack in scratch memory (hamming_walk.hpp: a frame a
 // read position; edit_walk.hpp: a frame a text symbol taken). Two walks: the first counts the
 // rows found per read and keeps its first few intervals, the second writes them with their
-// distances (walking again only the reads that found more); then their positions (locate's LF walks), a sort by (position, distance)
-// within each read, and a compaction that keeps each position once, at its smallest distance
-// (the scheme's searches may find one occurrence more than once).
+// distances (walking again only the reads that found more); then their positions (locate's LF
+// walks), a sort by (position, distance) within each read, and a compaction that keeps each
+// position once, at its smallest distance (the scheme's searches may find one occurrence more
+// than once).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
