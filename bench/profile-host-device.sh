@@ -5,12 +5,14 @@
 # events: perf and its libraries travel in .carry/perf/perf-carry.tar.xz, packed from Debian's
 # linux-perf; unstripped builds of strix and strix_bench_libsais in .carry/perf/bins.tar.xz).
 # Carry [".carry/check", ".carry/perf"].
-#   bench/profile-host-device.sh "THREADS" INPUT...      e.g. "1 16" english.txt chrX.dna
-# For each input and thread count: strix sa --algorithm sais, then libsais_omp, each under
-# `perf record -e cpu-clock`; prints each one's seconds and its functions above 1 % of samples.
+#   [COMMAND=sa|lcp|bwt] bench/profile-host-device.sh "THREADS" INPUT...   e.g. "1 16" english.txt chrX.dna
+# For each input and thread count: strix COMMAND --algorithm sais, then libsais' same command
+# (lcp: libsais_omp + libsais_plcp_omp + libsais_lcp_omp), each under `perf record -e cpu-clock`;
+# prints each one's seconds and its functions above 1 % of samples.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 threads="$1"; shift
+command="${COMMAND:-sa}"
 w=/tmp/strix-profile in=/tmp/strix-in out="${OUT:-/tmp/strix-profile-out}"
 mkdir -p "$w" "$in" "$out"
 tar -xJf "$root/.carry/perf/perf-carry.tar.xz" -C "$w"
@@ -25,15 +27,15 @@ for name in "$@"; do
   for t in $threads; do
     for side in strix libsais; do
       case "$side" in
-        strix) cmd=("$w/strix" --threads "$t" sa "$in/$name" -o /tmp/profile.sa --algorithm sais --stats) ;;
-        libsais) cmd=("$w/strix_bench_libsais" "$in/$name" /tmp/profile.sa 1 "$t" sa) ;;
+        strix) cmd=("$w/strix" --threads "$t" "$command" "$in/$name" -o /tmp/profile.out --algorithm sais --stats) ;;
+        libsais) cmd=("$w/strix_bench_libsais" "$in/$name" /tmp/profile.out 1 "$t" "$command") ;;
       esac
       "${cmd[@]}" > /dev/null 2>&1  # warm-up (page cache, the binary)
       data="$out/perf.$side.$name.$t.data"
       perf record -e cpu-clock -F 2000 -o "$data" -- "${cmd[@]}" > "$out/run.$side.$name.$t.txt" 2> "$out/record.$side.$name.$t.err" ||
         { echo "# perf record failed:"; tail -3 "$out/record.$side.$name.$t.err"; continue; }
-      seconds="$(grep -o 'seconds=[0-9.]*' "$out/run.$side.$name.$t.txt" || grep -o '"suffix_array": [0-9.]*' "$out/run.$side.$name.$t.txt")"
-      echo "## $side, $name, $t thread(s): $seconds"
+      seconds="$(grep -o 'seconds=[0-9.]*' "$out/run.$side.$name.$t.txt" || grep -oE '"(suffix_array|bwt|lcp)": [0-9.]*' "$out/run.$side.$name.$t.txt" | xargs)"
+      echo "## $side $command, $name, $t thread(s): $seconds"
       perf report -i "$data" --stdio --no-children --sort symbol --percent-limit 1 2> /dev/null |
         grep -v '^#' | grep -v '^$' | sed -E 's/[[:space:]]+-[[:space:]]+-[[:space:]]*$//' | cut -c1-220 | head -25
       rm -f "$data"
