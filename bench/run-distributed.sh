@@ -1,49 +1,119 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Distributed suffix arrays side by side (issue 17): `strix sa --distributed` under mpirun
-# with each rank count in RANKS, alternating the rank counts in every round after one
-# warm-up each; prints one RESULT line per (input, ranks): median seconds of the whole run
-# (mpirun included), median seconds of rank 0's stages (read, build, write), bytes sent
-# between ranks (sum) and the largest rank's peak resident memory. One rank per GPU on CUDA
-# builds (`--backend cuda`); THREADS host threads per rank otherwise.
-#   bench/run-distributed.sh STRIX "1 2" RUNS INPUT...   (env: BACKEND, THREADS, WIDTH, MPIRUN)
+# Distributed suffix arrays side by side (issues 17, 63): `strix sa --distributed` under mpirun
+# with each rank count in RANKS (and each transport in TRANSPORTS), alternating them in every
+# round after one warm-up each; prints one RESULT line per (input, ranks, transport): medians
+# of the whole run (mpirun included), of rank 0's stages and of the construction; bytes and
+# messages sent between ranks; seconds inside MPI transfers (the slowest rank); the largest
+# per-rank device peak (GPU ranks; bytes, and bytes per byte of the rank's slice) and host
+# peak; rounds; and rank 0's phases. Every output is compared with the first rank count's
+# (cmp), or checked by `strix check --distributed` where that count has no output.
+# One rank per GPU on CUDA builds (BACKEND=cuda; rank r takes the node's GPU r); THREADS host
+# threads per rank otherwise. One rank runs strix's single-device construction (`auto`).
+#   bench/run-distributed.sh STRIX "1 2 4" RUNS INPUT...
+# env: BACKEND, THREADS, WIDTH, MPIRUN, TRANSPORTS ("auto"; "auto staged" compares NCCL with
+#      host staging on GPUs), CELL_TIMEOUT (seconds a run, 300), OUTDIR (outputs; a RAM disk
+#      for large texts), KEEP (a folder that keeps every run's JSON).
 set -euo pipefail
 strix="$1" ranks="$2" runs="$3"
 shift 3
 backend="${BACKEND:-default}" threads="${THREADS:-1}" width="${WIDTH:-0}" mpirun="${MPIRUN:-mpirun}"
+transports="${TRANSPORTS:-auto}" cell_timeout="${CELL_TIMEOUT:-300}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export PMIX_MCA_pcompress_base_silence_warning=1 OMP_NUM_THREADS="$threads" OMP_PROC_BIND=false
-out="$(mktemp -d)"
+export NCCL_NVLS_ENABLE=0  # never NVLink multicast (the device machines' rule)
+out="$(mktemp -d "${OUTDIR:-${TMPDIR:-/tmp}}/strix-dist.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
-echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $backend, $threads threads/rank, ranks: $ranks, $runs runs"
+echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $backend, $threads threads/rank," \
+  "ranks: $ranks, transports: $transports, $runs runs"
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
-one_run() {  # ranks input json
-  local t0 t1
+one_run() {  # ranks transport input json output
+  local t0 t1 rc=0
   t0=$(date +%s.%N)
-  "$mpirun" -q -np "$1" "$strix" sa "$2" -o "$out/sa" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$3"
+  STRIX_DISTRIBUTED_TRANSPORT="$2" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
+    -o "$5" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$4" 2>"$4.err" || rc=$?
   t1=$(date +%s.%N)
-  python3 -c "import json,sys; j=json.load(open('$3')); j['wall']=$t1-$t0; json.dump(j, open('$3','w'))"
+  if [ $rc -ne 0 ]; then
+    echo "# FAILED (exit $rc): $1 ranks, $2, $(basename "$3"): $(grep -m1 'strix' "$4.err" || tail -1 "$4.err")"
+    rm -f "$4"
+    return 0
+  fi
+  python3 -c "import json,sys; j=json.load(open('$4')); j['wall']=$t1-$t0; json.dump(j, open('$4','w'))"
 }
 for input in "$@"; do
-  for np in $ranks; do one_run "$np" "$input" "$out/warm.json"; done
-  for r in $(seq "$runs"); do
-    for np in $ranks; do one_run "$np" "$input" "$out/$np.$r.json"; done
-  done
+  name="$(basename "$input")"
+  first="" reference=""
   for np in $ranks; do
-    python3 - "$input" "$np" "$out"/"$np".*.json <<'PY'
+    for t in $transports; do
+      [ "$np" = 1 ] && [ "$t" != "$(echo $transports | cut -d' ' -f1)" ] && continue  # one rank: no transport
+      one_run "$np" "$t" "$input" "$out/warm.json" "$out/sa.$np.$t"
+      if [ -f "$out/warm.json" ]; then
+        if [ -z "$first" ]; then
+          first="$np.$t" reference="$out/sa.$np.$t"
+        elif cmp -s "$reference" "$out/sa.$np.$t"; then
+          echo "# $name: $np ranks ($t): output identical to $first"
+        else
+          echo "# $name: $np ranks ($t): OUTPUT DIFFERS from $first"
+        fi
+      fi
+    done
+  done
+  if [ -z "$first" ]; then
+    echo "# $name: no run finished"
+    continue
+  fi
+  # Without a one-rank output to compare with (a text one device cannot hold), the largest
+  # rank count's output is checked across ranks.
+  if [ "${first%%.*}" != 1 ]; then
+    last_np="$(echo $ranks | awk '{print $NF}')"
+    if timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$last_np" "$strix" check "$input" "$reference" \
+      --distributed --backend "$backend" > "$out/check.txt" 2>&1; then
+      echo "# $name: $first's output: $(tail -1 "$out/check.txt")"
+    else
+      echo "# $name: $first's output FAILS the distributed check: $(tail -2 "$out/check.txt" | tr '\n' ' ')"
+    fi
+  fi
+  for r in $(seq "$runs"); do
+    for np in $ranks; do
+      for t in $transports; do
+        [ "$np" = 1 ] && [ "$t" != "$(echo $transports | cut -d' ' -f1)" ] && continue
+        one_run "$np" "$t" "$input" "$out/$np.$t.$r.json" "$out/sa.run"
+      done
+    done
+  done
+  rm -f "$out"/sa.*
+  [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && for f in "$out"/*.json; do cp "$f" "$KEEP/$name.$(basename "$f")"; done
+  for np in $ranks; do
+    for t in $transports; do
+      ls "$out/$np.$t".*.json >/dev/null 2>&1 || continue
+      python3 - "$name" "$np" "$t" "$out/$np.$t".*.json <<'PY'
 import json, statistics, sys
-name, np, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+name, np, asked, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 js = [json.load(open(f)) for f in files]
-wall = statistics.median(j['wall'] for j in js)
-stages = statistics.median(j['total_seconds'] for j in js)
-build = statistics.median(j['stages_seconds'].get('suffix_array', 0) for j in js)
-sent = js[0].get('ranks_bytes_sent', [0])
-rss = js[0].get('ranks_max_rss_bytes', [0])
-n = js[0]['n']
-print(f"RESULT input={name} n={n} ranks={np} backend={js[0]['backend']} wall_s={wall:.3f} stages_s={stages:.3f} "
-      f"build_s={build:.3f} bytes_sent={sum(sent)} bytes_sent_per_char={sum(sent)/max(n,1):.2f} "
-      f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={js[0]['counters'].get('distributed_rounds', 0)}")
+med = lambda f: statistics.median(f(j) for j in js)
+wall = med(lambda j: j['wall'])
+total = med(lambda j: j['total_seconds'])
+build = med(lambda j: j['stages_seconds'].get('suffix_array', 0))
+j = js[0]
+n = j['n']
+sent = j.get('ranks_bytes_sent', [0])
+msgs = j.get('ranks_messages', [0])
+mpi_s = med(lambda j: max(j.get('ranks_mpi_transfer_seconds', [0]) or [0]))
+peaks = j.get('ranks_device_peak_bytes', [0])
+per_slice = j.get('max_rank_device_peak_per_slice_byte', 0)
+if max(peaks) == 0:  # one rank: the single-device construction's own peak
+    peaks, per_slice = [j.get('peak_bytes', 0)], j.get('peak_bytes_per_input_byte', 0)
+rss = j.get('ranks_max_rss_bytes', [0])
+phases = {k: med(lambda j, k=k: j['phases_seconds'].get(k, 0)) for k in j['phases_seconds']}
+top = ' '.join(f"{k.replace('distributed_', '')}={v:.3f}" for k, v in sorted(phases.items(), key=lambda kv: -kv[1])[:10])
+print(f"RESULT input={name} n={n} ranks={np} backend={j['backend']} transport={j.get('transport', '-').replace(' ', '_')} "
+      f"wall_s={wall:.3f} total_s={total:.3f} build_s={build:.3f} bytes_sent={sum(sent)} "
+      f"bytes_sent_per_char={sum(sent)/max(n,1):.2f} messages={sum(msgs)} mpi_transfer_s={mpi_s:.3f} "
+      f"max_rank_device_peak_GB={max(peaks)/1e9:.2f} device_peak_per_slice_byte={per_slice:.1f} "
+      f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={j['counters'].get('distributed_rounds', 0)} runs={len(js)}")
+print(f"PHASES input={name} ranks={np} transport={asked}: {top}")
 PY
+    done
   done
 done

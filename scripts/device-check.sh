@@ -25,10 +25,14 @@
 #                                             folders, STRIX_CHECK_CARRY the pack folder (also
 #                                             given to `run` on the device).
 # Through the device tool (64 MiB at most a call):
-#   run: scripts/device-check.sh run [suites|sanitize]   carry: [".carry/check"]
+#   run: scripts/device-check.sh run [suites|sanitize|multi]   carry: [".carry/check"]
 #     suites (default): the doctest suite, every CLI script, pytest on the CUDA module and a
 #              smoke bench (about 6 minutes on an H100: one call)
 #     sanitize: compute-sanitizer memcheck and racecheck on the FM-index suites (a call of its own)
+#     multi:   the distributed suites on 2 GPUs (and 4 where the machine has them), one rank a
+#              GPU, by every transport the build has (NCCL and host staging): the library's
+#              tests against libdivsufsort and tests/cli/cli_distributed_test.sh (a machine of
+#              several GPUs: nvidia-h100-x2 or -x4)
 # Logs come back as $OUT/device-check-logs.tar.xz; the summary table is printed last.
 # Kept for the next session: ~/.cache/strix/device-python (the headers) and the Kokkos builds.
 set -uo pipefail
@@ -75,6 +79,7 @@ pack() {
   local stage; stage="$(mktemp -d)"
   mkdir -p "$stage/bin" "$stage/host" "$stage/lib" "$stage/python"
   cp "$c/strix" "$c/strix-host" "$c/tests/strix_tests" "$stage/bin/" || exit 1
+  [ -x "$c/tests/strix_distributed_tests" ] && cp "$c/tests/strix_distributed_tests" "$stage/bin/"
   for b in strix_bench_fm strix_bench_sa strix_bench_gen strix_bench_divsufsort; do
     [ -x "$c/bench/$b" ] && cp "$c/bench/$b" "$stage/bin/"
   done
@@ -86,13 +91,17 @@ pack() {
   # The shared libraries the binaries take from Debian, which the device image lacks.
   for f in "$stage"/bin/* "$stage"/host/* "$stage"/python/*.so; do
     ldd "$f" 2>/dev/null | awk '/=> \// { print $3 }'
-  done | sort -u | grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*)\.so' |
+  done | sort -u | grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libnccl)\.so' |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
   mkdir -p "$carry"
   tar -cf - -C "$stage" . | xz -6 -T0 > "$carry/check.tar.xz"
   git -C "$root" rev-parse --short HEAD > "$carry/commit"
   git -C "$root" status --porcelain --untracked-files=no | grep -q . && echo "+local changes" >> "$carry/commit"
   rm -rf "$stage"
+  # Debian's OpenMPI for mpirun there (the multi mode; scripts/device-mpi-env.sh unpacks it).
+  # NCCL is not carried (218 MB): the image's Python package nvidia-nccl has libnccl.so.2.
+  mkdir -p "$carry/mpi"
+  ls "$carry/mpi"/openmpi-bin_*.deb >/dev/null 2>&1 || (cd "$carry/mpi" && apt-get download -qq "${mpi_debs[@]}") || exit 1
   [ -f "$root/.carry/data/english.txt.xz" ] && [ -f "$root/.carry/data/chrX.dna.xz" ] ||
     "$root/bench/prepare-inputs.sh" >/dev/null
   # Only the two inputs the smoke bench reads travel (the call's 64 MiB).
@@ -100,6 +109,11 @@ pack() {
   ln -f "$root/.carry/data/english.txt.xz" "$root/.carry/data/chrX.dna.xz" "$carry/data/"
   echo "packed: $(du -h "$carry/check.tar.xz" | cut -f1) of binaries ($(cat "$carry/commit" | xargs))"
 }
+
+# The OpenMPI packages mpirun needs on the GPU machines (issue 17's list).
+mpi_debs=(libopenmpi3 openmpi-bin openmpi-common libpmix2 libhwloc15 libevent-core-2.1-7 libevent-pthreads-2.1-7
+          libfabric1 libucx0 libibverbs1 librdmacm1 libnl-3-200 libnl-route-3-200 libnuma1 libpsm-infinipath1 libpsm2-2
+          libmunge2 libpciaccess0 libatomic1 ibverbs-providers libbsd0 libmd0)
 
 # --- on the GPU machine ---------------------------------------------------------------------
 summary_rows=()
@@ -117,6 +131,7 @@ run_check() {
   echo "strix: $("$bin/strix" --version)"
 
   [ "$mode" = sanitize ] && { sanitize "$bin" "$out"; finish "$gpu" "$out"; return; }
+  [ "$mode" = multi ] && { multi_gpu "$bin" "$out"; finish "$gpu" "$out"; return; }
   # 1. The doctest suite (every case runs on CUDA, 32- and 64-bit).
   timeout 300 "$bin/strix_tests" > "$out/tests.log" 2>&1
   local rc=$? cases
@@ -193,6 +208,33 @@ sanitize() {
       "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|test cases:' "$out/sanitizer-$tool.log" | tail -2 | tr '\n' ' ')"
     [ $rc -eq 0 ] || grep -m3 -E 'Race reported|Invalid|Error' "$out/sanitizer-$tool.log" | cut -c1-240
   done
+}
+
+# The distributed suites with one rank a GPU: the library's tests (every hard input, 32 and 64
+# bits, even and skewed slices, BWT and check) by each transport, then the CLI's script.
+multi_gpu() {
+  local bin="$1" out="$2" gpus np t rc
+  gpus="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
+  source "$root/scripts/device-mpi-env.sh" "$carry/mpi"
+  for np in 2 4; do
+    [ "$np" -le "$gpus" ] || continue
+    for t in auto staged; do
+      STRIX_DISTRIBUTED_TRANSPORT=$t timeout 240 mpirun -q --bind-to none -np "$np" "$bin/strix_distributed_tests" \
+        > "$out/distributed-$np-$t.log" 2>&1
+      rc=$?
+      row "strix_distributed_tests, $np GPUs, transport $t" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" \
+        "$(grep -E 'passed|failed' "$out/distributed-$np-$t.log" | tail -1)"
+      [ $rc -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$out/distributed-$np-$t.log" | cut -c1-240
+    done
+  done
+  # (Its runs of 3 and 4 ranks need as many GPUs: NCCL refuses two ranks on one.)
+  if [ "$gpus" -ge 4 ]; then
+    timeout 300 bash "$root/tests/cli/cli_distributed_test.sh" "$bin/strix" > "$out/cli_distributed_test.log" 2>&1
+    rc=$?
+    row "cli_distributed_test ($gpus GPUs)" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" \
+      "$(grep -E 'passed' "$out/cli_distributed_test.log" | tail -1)"
+    [ $rc -eq 0 ] || grep -iE 'FAIL|differs|error' "$out/cli_distributed_test.log" | head -10
+  fi
 }
 
 finish() {

@@ -18,7 +18,7 @@ command_line parse_command_line(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("strix ") + STRIX_VERSION_STRING +
                                         " (Kokkos backends: " + enabled_backends() +
-                                        (STRIX_HAS_MPI ? "; MPI" : "") + "; Kokkos " + kokkos_version() + ")");
+                                        (STRIX_HAS_MPI ? "; MPI" : "") + (STRIX_HAS_NCCL ? "; NCCL" : "") + "; Kokkos " + kokkos_version() + ")");
   app.add_option("--threads", parsed.threads, "host threads (OpenMP backend; default: all)")
       ->check(CLI::Range(1, max_threads));
   const std::vector<std::pair<std::string, runner>> commands = {

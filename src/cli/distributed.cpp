@@ -5,6 +5,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -149,13 +150,33 @@ void write_rows(const collective& c, session& s, const std::string& temporary, s
 nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64_t n, session& s) {
   struct rusage usage {};
   ::getrusage(RUSAGE_SELF, &usage);
-  const auto sent = c.all_gather<std::uint64_t>(s.report().library.counter("distributed_bytes_sent") +
-                                                s.report().library.counter("distributed_bwt_bytes_sent"));
+  const auto& lib = s.report().library;
+  const auto sent = c.all_gather<std::uint64_t>(lib.counter("distributed_bytes_sent") +
+                                                lib.counter("distributed_bwt_bytes_sent"));
+  const auto messages = c.all_gather<std::uint64_t>(lib.counter("distributed_messages") +
+                                                    lib.counter("distributed_bwt_messages"));
+  const auto mpi_us = c.all_gather<std::uint64_t>(lib.counter("distributed_mpi_transfer_us") +
+                                                  lib.counter("distributed_bwt_mpi_transfer_us"));
+  const auto device_peak = c.all_gather<std::uint64_t>(lib.counter("distributed_device_peak_bytes"));
   const auto rss = c.all_gather<std::uint64_t>(std::uint64_t(usage.ru_maxrss) * 1024);
   nlohmann::json j = stats_json(command, n, s);
   j["ranks"] = c.size();
   j["ranks_bytes_sent"] = sent;
+  j["ranks_messages"] = messages;
+  j["ranks_mpi_transfer_seconds"] = nlohmann::json::array();
+  for (auto us : mpi_us) j["ranks_mpi_transfer_seconds"].push_back(double(us) * 1e-6);
   j["ranks_max_rss_bytes"] = rss;
+  // Per-rank device peaks (GPU ranks; 0 on host ranks, whose memory is ranks_max_rss_bytes),
+  // and the largest as bytes per byte of that rank's slice.
+  j["ranks_device_peak_bytes"] = device_peak;
+  const auto slices = strix::distributed::block_layout(n, c.size());
+  double worst = 0;
+  for (int r = 0; r < c.size(); ++r)
+    if (slices.size(r)) worst = std::max(worst, double(device_peak[r]) / double(slices.size(r)));
+  j["max_rank_device_peak_per_slice_byte"] = worst;
+  static const char* const transports[] = {"host memory", "nccl", "cuda-aware mpi", "host staged"};
+  const auto t = lib.counter(command == std::string("bwt") ? "distributed_bwt_transport" : "distributed_transport");
+  j["transport"] = t < 4 ? transports[t] : "?";
   return j;
 }
 

@@ -188,67 +188,62 @@ class collective {
     return l;
   }
 
-  // Personalised all-to-all of host arrays: send[send_offsets[r] ..) goes to rank r, and
-  // recv[recv_offsets[r] ..) comes from rank r (offsets of P + 1 entries). Split into
-  // rounds so that no count passes MPI's int. No agreement: the caller agreed on the counts.
+  // Personalised all-to-all: send[send_offsets[r] ..) goes to rank r, and recv[recv_offsets[r]
+  // ..) comes from rank r (offsets of P + 1 entries). Point to point, one nonblocking send and
+  // receive per peer and chunk of at most `chunk` elements (counts are ints), straight from and
+  // into the arrays: no packing, so the pointers may be device memory where the MPI accepts it
+  // (CUDA-aware MPI). The part a rank keeps goes through MPI too (a copy). No agreement: the
+  // caller agreed on the counts.
   template <class T>
   void all_to_all(const T* send, const std::vector<std::uint64_t>& send_offsets, T* recv,
                   const std::vector<std::uint64_t>& recv_offsets) const {
-    for (int r = 0; r < size_; ++r)
-      if (r != rank_) sent_ += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
+    const auto t0 = MPI_Wtime();
+    std::vector<MPI_Request> requests;
     const std::uint64_t chunk = chunk_;
-    std::uint64_t most = 0;
-    for (int r = 0; r < size_; ++r)
-      most = std::max({most, send_offsets[r + 1] - send_offsets[r], recv_offsets[r + 1] - recv_offsets[r]});
-    std::uint64_t rounds_here = (most + chunk - 1) / chunk, rounds = 0;
-    MPI_Allreduce(&rounds_here, &rounds, 1, MPI_UINT64_T, MPI_MAX, comm_);
-    std::vector<int> sc(size_), sd(size_), rc(size_), rd(size_);
-    for (std::uint64_t k = 0; k < rounds; ++k) {
-      // Displacements are ints too: past one direct exchange, each round packs its slices
-      // into one buffer per direction.
-      std::vector<T> sbuf, rbuf;
-      std::uint64_t st = 0, rt = 0;
-      for (int r = 0; r < size_; ++r) {
-        const std::uint64_t s0 = std::min(send_offsets[r] + k * chunk, send_offsets[r + 1]);
-        const std::uint64_t s1 = std::min(s0 + chunk, send_offsets[r + 1]);
-        const std::uint64_t r0 = std::min(recv_offsets[r] + k * chunk, recv_offsets[r + 1]);
-        const std::uint64_t r1 = std::min(r0 + chunk, recv_offsets[r + 1]);
-        sc[r] = int(s1 - s0);
-        rc[r] = int(r1 - r0);
-        st += s1 - s0;
-        rt += r1 - r0;
-      }
-      if (rounds == 1 && send_offsets.back() <= std::uint64_t(std::numeric_limits<int>::max()) &&
-          recv_offsets.back() <= std::uint64_t(std::numeric_limits<int>::max())) {
-        for (int r = 0; r < size_; ++r) {
-          sd[r] = int(send_offsets[r]);
-          rd[r] = int(recv_offsets[r]);
-        }
-        MPI_Alltoallv(send, sc.data(), sd.data(), mpi_type<T>(), recv, rc.data(), rd.data(), mpi_type<T>(), comm_);
-        return;
-      }
-      sbuf.resize(st);
-      rbuf.resize(rt);
-      std::uint64_t at = 0;
-      for (int r = 0; r < size_; ++r) {
-        const std::uint64_t s0 = std::min(send_offsets[r] + k * chunk, send_offsets[r + 1]);
-        std::copy(send + s0, send + s0 + sc[r], sbuf.begin() + at);
-        sd[r] = int(at);
-        at += sc[r];
-      }
-      at = 0;
-      for (int r = 0; r < size_; ++r) {
-        rd[r] = int(at);
-        at += rc[r];
-      }
-      MPI_Alltoallv(sbuf.data(), sc.data(), sd.data(), mpi_type<T>(), rbuf.data(), rc.data(), rd.data(),
-                    mpi_type<T>(), comm_);
-      for (int r = 0; r < size_; ++r) {
-        const std::uint64_t r0 = std::min(recv_offsets[r] + k * chunk, recv_offsets[r + 1]);
-        std::copy(rbuf.begin() + rd[r], rbuf.begin() + rd[r] + rc[r], recv + r0);
+    // Receives first, from the next rank on, so that every pair's messages meet early.
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + size_ - step) % size_;
+      for (std::uint64_t at = recv_offsets[r]; at < recv_offsets[r + 1]; at += chunk) {
+        requests.emplace_back();
+        MPI_Irecv(recv + at, int(std::min(chunk, recv_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
+                  &requests.back());
       }
     }
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + step) % size_;
+      for (std::uint64_t at = send_offsets[r]; at < send_offsets[r + 1]; at += chunk) {
+        requests.emplace_back();
+        MPI_Isend(send + at, int(std::min(chunk, send_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
+                  &requests.back());
+      }
+      if (r != rank_) {
+        sent_ += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
+        if (send_offsets[r + 1] > send_offsets[r]) ++messages_;
+      }
+    }
+    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    transport_seconds_ += MPI_Wtime() - t0;
   }
+
+  // What a transport outside this class (NCCL) moved, for the same counters.
+  void count_transport(std::uint64_t bytes_to_others, std::uint64_t messages, double seconds) const {
+    sent_ += bytes_to_others;
+    messages_ += messages;
+    transport_seconds_ += seconds;
+  }
+  // Non-empty messages this rank sent to other ranks, and seconds spent moving data (waits
+  // for the other ranks included).
+  std::uint64_t messages_sent() const { return messages_; }
+  double transport_seconds() const { return transport_seconds_; }
+
+  // The transport the distributed definitions chose for this call (detail/transport.hpp's
+  // transport_kind, and its handle: an NCCL communicator).
+  void use_transport(int kind, void* handle) {
+    transport_ = kind;
+    transport_handle_ = handle;
+  }
+  int transport() const { return transport_; }
+  void* transport_handle() const { return transport_handle_; }
 
   // Bytes this rank sent to other ranks through all_to_all so far.
   std::uint64_t bytes_sent() const { return sent_; }
@@ -284,9 +279,13 @@ class collective {
 
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
-  mutable std::uint64_t sent_ = 0;
-  // Elements per peer and round of all_to_all: counts and displacements are ints, and each
-  // message stays within 1 GiB of 8-byte elements. (STRIX_DISTRIBUTED_CHUNK: tests only.)
+  mutable std::uint64_t sent_ = 0, messages_ = 0;
+  mutable double transport_seconds_ = 0;
+  int transport_ = 0;
+  void* transport_handle_ = nullptr;
+  static constexpr int tag_ = 7061;  // all_to_all's messages (no other point-to-point traffic)
+  // Elements per message of all_to_all: counts are ints, and each message stays within 1 GiB
+  // of 8-byte elements. (STRIX_DISTRIBUTED_CHUNK: tests only.)
   std::uint64_t chunk_ = std::uint64_t(1) << 27;
 };
 

@@ -33,13 +33,15 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
                         run_stats* stats) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using memory = typename ExecSpace::memory_space;
-  const collective c(comm);
+  collective c(comm);
   const layout positions = c.gather_layout(text.extent(0));
   const std::uint64_t n = positions.total();
   const layout rows = checked_rows<ExecSpace, I>(c, positions, sa.extent(0), "distributed bwt");
   c.run([&] { STRIX_USER_REQUIRE(out.extent(0) == sa.extent(0), "distributed bwt: output and suffix array sizes differ"); });
   if (n == 0) return 0;
   strix::detail::phase_timer<ExecSpace> timer(space, stats);
+  timer.begin("distributed_transport_setup");
+  choose_transport<ExecSpace>(c);
   timer.begin("distributed_bwt");
   primitives::workspace<ExecSpace> ws;
   const std::uint64_t m = sa.extent(0), first = rows.begin(c.rank());
@@ -79,7 +81,7 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
     strix::copy(space, Kokkos::View<std::uint8_t*, memory>(out), placed);
     timer.end();
   });
-  if (stats) stats->set_counter("distributed_bwt_bytes_sent", c.bytes_sent());
+  if (stats) report_transport(c, stats, "distributed_bwt");
   return primary_row + 1;
 }
 
@@ -89,12 +91,13 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using memory = typename ExecSpace::memory_space;
   constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
-  const collective c(comm);
+  collective c(comm);
   const layout positions = c.gather_layout(text.extent(0));
   const std::uint64_t n = positions.total();
   const layout rows = checked_rows<ExecSpace, I>(c, positions, sa.extent(0), "distributed check");
   sa_check_result result;
   if (n == 0) return result;
+  choose_transport<ExecSpace>(c);
   primitives::workspace<ExecSpace> ws;
   const std::uint64_t m = sa.extent(0), first = rows.begin(c.rank());
   // The value at the first bad row: its rank knows it, the others add 0.

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Moving arrays between ranks: elements grouped by the rank they go to (a radix sort of
-// destinations, strix's primitive), sent with one personalised all-to-all through host
-// memory (host staging; on host backends the mirrors are the arrays themselves), and the
-// two patterns built on it: pushing values to the owners of positions, and fetching the
-// values that other ranks own. Included by the distributed definitions only.
+// destinations, strix's primitive), sent with one personalised all-to-all by the transport
+// the call chose (detail/transport.hpp: MPI on host arrays, NCCL or CUDA-aware MPI on device
+// arrays, else staged through host memory), and the two patterns built on it: pushing values
+// to the owners of positions, and fetching the values that other ranks own. Positions travel
+// as offsets into the owner's slice, in the index type. Included by the distributed
+// definitions only.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
@@ -13,6 +15,8 @@
 #include <strix/core/copy.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/distributed/communicator.hpp>
+#include <strix/distributed/detail/device_peak.hpp>
+#include <strix/distributed/detail/transport.hpp>
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
@@ -25,7 +29,9 @@ using strix::detail::bits_for;
 
 template <class T, class ExecSpace>
 array<T, ExecSpace> make_array(const char* label, std::uint64_t n) {
-  return strix::detail::allocate<T, typename ExecSpace::memory_space>(label, n);
+  auto a = strix::detail::allocate<T, typename ExecSpace::memory_space>(label, n);
+  note_device_memory<ExecSpace>();
+  return a;
 }
 
 // Where each element of a local array goes: `order` lists the elements by destination rank
@@ -34,6 +40,7 @@ template <class I, class ExecSpace>
 struct routing {
   array<I, ExecSpace> order;
   std::vector<std::uint64_t> offsets;
+  array<std::uint64_t, ExecSpace> owners;  // the layout's P + 1 offsets, on the device
 };
 
 // Routing of m elements whose destinations are the owners (in `to`) of `targets`.
@@ -47,16 +54,17 @@ routing<I, ExecSpace> route_to_owners(const ExecSpace& space, primitives::worksp
   auto order = make_array<I, ExecSpace>("strix::route_order", m);
   Kokkos::parallel_for("strix::route_iota", policy(space, 0, std::int64_t(m)),
                        KOKKOS_LAMBDA(const std::int64_t j) { order(j) = I(j); });
-  if (ranks == 1) {
-    out.offsets[1] = m;
-    out.order = order;
-    return out;
-  }
   auto offsets = make_array<std::uint64_t, ExecSpace>("strix::route_offsets", ranks + 1);
   {
     auto h = Kokkos::create_mirror_view(offsets);
     for (int r = 0; r <= ranks; ++r) h(r) = to.offsets[r];
     strix::copy(space, offsets, h);
+  }
+  out.owners = offsets;
+  if (ranks == 1) {
+    out.offsets[1] = m;
+    out.order = order;
+    return out;
   }
   auto dest = make_array<std::uint32_t, ExecSpace>("strix::route_dest", m);
   Kokkos::parallel_for(
@@ -116,22 +124,77 @@ array<T, ExecSpace> gather_in_order(const ExecSpace& space, const Values& values
   return out;
 }
 
-// Sends send[offsets[r] ..) to rank r through host memory; returns what arrived, in the
+// targets(order(k)) as an offset into its owner's slice (owners: P + 1 layout offsets; the
+// routing order puts each target's owner in [route.offsets[r], route.offsets[r + 1])).
+template <class I, class ExecSpace, class Targets>
+array<I, ExecSpace> owner_offsets_in_order(const ExecSpace& space, const Targets& targets,
+                                           const routing<I, ExecSpace>& route, const char* label) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const auto order = route.order;
+  const auto owners = route.owners;
+  const int ranks = int(owners.extent(0)) - 1;
+  auto out = make_array<I, ExecSpace>(label, order.extent(0));
+  Kokkos::parallel_for(
+      label, policy(space, 0, std::int64_t(order.extent(0))), KOKKOS_LAMBDA(const std::int64_t k) {
+        const std::uint64_t x = targets(order(k));
+        int lo = 0, hi = ranks;  // the last r with owners(r) <= x
+        while (hi - lo > 1) {
+          const int mid = (lo + hi) / 2;
+          if (owners(mid) <= x) lo = mid;
+          else hi = mid;
+        }
+        out(k) = I(x - owners(lo));
+      });
+  return out;
+}
+
+// Sends send[offsets[r] ..) to rank r by the call's transport; returns what arrived, in the
 // execution space's memory, ordered by source rank. (Like every function here that
 // communicates, it runs its local steps inside collective::run, so that a rank failing in
 // one, e.g. out of memory, fails all ranks at the next agreement instead of leaving them
-// inside a collective.)
+// inside a collective. The counts were agreed on before: every rank reaches the transport.)
 template <class T, class ExecSpace>
 array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
                                 const std::vector<std::uint64_t>& send_offsets,
                                 const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+  using memory = typename ExecSpace::memory_space;
   array<T, ExecSpace> recv;
-  typename array<T, ExecSpace>::host_mirror_type send_host, recv_host;  // (HostMirror is deprecated in Kokkos 5)
+  const auto kind = transport_kind(c.transport());
+  if (kind == transport_kind::nccl) {
+    // Queued on the rank's stream behind the kernels that wrote `send`; no host wait.
+    c.run([&] { recv = make_array<T, ExecSpace>(label, recv_offsets.back()); });
+    std::vector<std::uint64_t> sb(send_offsets.size()), rb(recv_offsets.size());
+    std::uint64_t others = 0, messages = 0;
+    for (std::size_t r = 0; r < sb.size(); ++r) {
+      sb[r] = send_offsets[r] * sizeof(T);
+      rb[r] = recv_offsets[r] * sizeof(T);
+      if (r + 1 < sb.size() && int(r) != c.rank() && send_offsets[r + 1] > send_offsets[r]) {
+        others += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
+        ++messages;
+      }
+    }
+    c.run([&] {
+      device_transport<ExecSpace>::all_to_all(space, c.transport_handle(), c.size(), c.rank(), send.data(), sb.data(),
+                                              recv.data(), rb.data());
+    });
+    c.count_transport(others, messages, 0.0);
+    return recv;
+  }
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible || kind == transport_kind::mpi_device) {
+    c.run([&] {
+      recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+      space.fence();  // MPI reads `send` now
+    });
+    c.all_to_all(send.data(), send_offsets, recv.data(), recv_offsets);
+    return recv;
+  }
+  // Staged: uninitialised host arrays, filled and drained by copies on the space.
+  Kokkos::View<T*, Kokkos::HostSpace> send_host, recv_host;
   c.run([&] {
     recv = make_array<T, ExecSpace>(label, recv_offsets.back());
-    send_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), send);
+    send_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_send", send.extent(0));
+    recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", recv.extent(0));
     strix::copy(space, send_host, send);
-    recv_host = Kokkos::create_mirror_view(Kokkos::HostSpace(), recv);
     space.fence();
   });
   c.all_to_all(send_host.data(), send_offsets, recv_host.data(), recv_offsets);
@@ -150,10 +213,10 @@ array<T, ExecSpace> fetch(const ExecSpace& space, primitives::workspace<ExecSpac
                           const Kokkos::View<const T*, typename ExecSpace::memory_space>& owned) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   routing<I, ExecSpace> route;
-  array<std::uint64_t, ExecSpace> requests;
+  array<I, ExecSpace> requests;
   c.run([&] {
     route = route_to_owners<I>(space, ws, targets, m, from);
-    requests = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::fetch_requests");
+    requests = owner_offsets_in_order<I>(space, targets, route, "strix::fetch_requests");
   });
   const auto incoming = receive_offsets(c, route.offsets);
   auto asked = send_arrays(space, c, requests, route.offsets, incoming, "strix::fetch_asked");
@@ -161,10 +224,9 @@ array<T, ExecSpace> fetch(const ExecSpace& space, primitives::workspace<ExecSpac
   c.run([&] {
     Kokkos::resize(requests, 0);
     answers = make_array<T, ExecSpace>("strix::fetch_answers", asked.extent(0));
-    const std::uint64_t mine = from.begin(c.rank());
     Kokkos::parallel_for(
         "strix::fetch_answer", policy(space, 0, std::int64_t(asked.extent(0))),
-        KOKKOS_LAMBDA(const std::int64_t k) { answers(k) = owned(asked(k) - mine); });
+        KOKKOS_LAMBDA(const std::int64_t k) { answers(k) = owned(asked(k)); });
     Kokkos::resize(asked, 0);
   });
   auto replies = send_arrays(space, c, answers, incoming, route.offsets, "strix::fetch_replies");
@@ -188,11 +250,11 @@ void push(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const co
           const Kokkos::View<T*, typename ExecSpace::memory_space>& owned) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   routing<I, ExecSpace> route;
-  array<std::uint64_t, ExecSpace> sent_targets;
+  array<I, ExecSpace> sent_targets;
   array<T, ExecSpace> sent_values;
   c.run([&] {
     route = route_to_owners<I>(space, ws, targets, m, to);
-    sent_targets = gather_in_order<std::uint64_t>(space, targets, route.order, "strix::push_targets");
+    sent_targets = owner_offsets_in_order<I>(space, targets, route, "strix::push_targets");
     sent_values = gather_in_order<T>(space, values, route.order, "strix::push_values");
     Kokkos::resize(route.order, 0);
   });
@@ -201,11 +263,9 @@ void push(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const co
   Kokkos::resize(sent_targets, 0);
   auto got_values = send_arrays(space, c, sent_values, route.offsets, incoming, "strix::push_got_values");
   c.run([&] {
-    const std::uint64_t mine = to.begin(c.rank());
     Kokkos::parallel_for(
         "strix::push_store", policy(space, 0, std::int64_t(got_targets.extent(0))),
-        KOKKOS_LAMBDA(const std::int64_t k) { owned(got_targets(k) - mine) = got_values(k); });
-    space.fence();
+        KOKKOS_LAMBDA(const std::int64_t k) { owned(got_targets(k)) = got_values(k); });
   });
 }
 

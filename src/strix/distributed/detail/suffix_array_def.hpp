@@ -188,7 +188,7 @@ template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                         const device_view<I, ExecSpace>& sa, run_stats* stats) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const collective c(comm);
+  collective c(comm);
   const layout positions = c.gather_layout(text.extent(0));
   const std::uint64_t n = positions.total();
   const layout rows = block_layout(n, c.size());
@@ -205,8 +205,11 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     c.run([&] { strix::suffix_array(space, text, sa, sa_options{}, stats); });
     return;
   }
-  primitives::workspace<ExecSpace> ws;
   strix::detail::phase_timer<ExecSpace> timer(space, stats);
+  timer.begin("distributed_transport_setup");
+  choose_transport<ExecSpace>(c);
+  device_peak_watch<ExecSpace> peak;  // from here: the transport's own buffers are not counted
+  primitives::workspace<ExecSpace> ws;
   timer.begin("distributed_initial_keys");
   const std::uint64_t lo = positions.begin(c.rank()), local = text.extent(0);
 
@@ -327,8 +330,16 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     });
     push<I, I>(space, ws, c, rank_of, pos, local, rows, Kokkos::View<I*, typename ExecSpace::memory_space>(sa));
   }
-  c.run([&] { timer.end(); });
-  if (stats) stats->set_counter("distributed_bytes_sent", c.bytes_sent());
+  c.run([&] {
+    timer.end();
+    space.fence();  // the rows are in place when the call returns
+  });
+  if (stats) {
+    report_transport(c, stats, "distributed");
+    // The caller's text slice and rows count too.
+    stats->set_counter("distributed_device_peak_bytes",
+                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
+  }
 }
 
 }  // namespace strix::distributed::detail
