@@ -14,7 +14,69 @@
 # env: BACKEND, THREADS, WIDTH, MPIRUN, TRANSPORTS ("auto"; "auto staged" compares NCCL with
 #      host staging on GPUs), CELL_TIMEOUT (seconds a run, 300), OUTDIR (outputs; a RAM disk
 #      for large texts), KEEP (a folder that keeps every run's JSON).
+#
+# On a machine of several GPUs (the device tool; carry [".carry/dist"]):
+#   bench/run-distributed.sh device [RUNS] [INPUT...]
+# unpacks .carry/dist (`bench/run-distributed.sh pack` here: the CUDA strix, the distributed
+# tests, strix_bench_gen, their libraries, Debian's OpenMPI, the inputs), makes dna-1G and
+# dna-3.1G from chrX.dna (strix_bench_gen genome), runs the distributed tests on 2 GPUs (and 4)
+# by each transport, then the table on 1, 2 and 4 GPUs (as many as there are): NCCL on every
+# input, host staging beside it on chrX.dna. Logs come back as $OUT/dist-logs.tar.xz.
 set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "${1:-}" = pack ]; then
+  # CUDA build: build/cuda (targets strix_cli strix_distributed_tests strix_bench_gen).
+  c="${2:-$here/build/cuda}" carry="$here/.carry/dist" stage="$(mktemp -d)"
+  mkdir -p "$stage/bin" "$stage/lib" "$carry"
+  cp "$c/strix" "$c/tests/strix_distributed_tests" "$c/bench/strix_bench_gen" "$stage/bin/"
+  strip "$stage"/bin/*
+  for f in "$stage"/bin/*; do ldd "$f" | awk '/=> \// { print $3 }'; done | sort -u |
+    grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libnccl)\.so' |
+    while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+  tar -cf - -C "$stage" . | xz -6 -T0 > "$carry/dist.tar.xz"
+  rm -rf "$stage"
+  mkdir -p "$carry/mpi" "$carry/data"
+  ls "$carry/mpi"/openmpi-bin_*.deb >/dev/null 2>&1 || cp "$here/.carry/check/mpi"/*.deb "$carry/mpi/"
+  for d in ${DIST_INPUTS:-chrX.dna linux.tar}; do ln -f "$here/.carry/data/$d.xz" "$carry/data/"; done
+  git -C "$here" rev-parse --short HEAD > "$carry/commit"
+  du -sh "$carry"
+  exit 0
+fi
+if [ "${1:-}" = device ]; then
+  runs="${2:-3}"
+  shift $(( $# > 2 ? 2 : $# ))
+  carry="$here/.carry/dist" w=/tmp/strix-dist in=/tmp/strix-in logs=/tmp/strix-dist-logs
+  mkdir -p "$w" "$in" "$logs"
+  tar -xJf "$carry/dist.tar.xz" -C "$w"
+  export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}"
+  source "$here/scripts/device-mpi-env.sh" "$carry/mpi"
+  gpus="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
+  echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) x $gpus; commit $(cat "$carry/commit"); $(date -u +%FT%TZ)"
+  nvidia-smi topo -m 2>/dev/null | head -6
+  for f in "$carry"/data/*.xz; do [ -f "$in/$(basename "$f" .xz)" ] || xz -dc "$f" > "$in/$(basename "$f" .xz)"; done
+  [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna"
+  [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna"
+  for np in 2 4; do
+    [ "$np" -le "$gpus" ] || continue
+    for t in auto staged; do
+      rc=0
+      STRIX_DISTRIBUTED_TRANSPORT=$t timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np "$np" \
+        "$w/bin/strix_distributed_tests" > "$logs/tests-$np-$t.log" 2>&1 || rc=$?
+      echo "# strix_distributed_tests on $np GPUs, transport $t: exit $rc, $(grep -E 'passed' "$logs/tests-$np-$t.log" | tail -1)"
+    done
+  done
+  ranks="1"; for np in 2 4; do [ "$np" -le "$gpus" ] && ranks="$ranks $np"; done
+  wanted="${*:-chrX.dna linux.tar dna-1G dna-3.1G}"
+  for name in $wanted; do
+    [ -f "$in/$name" ] || continue
+    t="auto"; [ "$name" = chrX.dna ] && t="auto staged"
+    r="$ranks"; [ "$name" = dna-3.1G ] && r="${ranks#1 }"  # beyond one H100 (about 40 bytes a byte)
+    BACKEND=cuda TRANSPORTS="$t" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
+      "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
+  done
+  tar -cJf "${OUT:-/tmp}/dist-logs.tar.xz" -C "$logs" .
+  exit 0
+fi
 strix="$1" ranks="$2" runs="$3"
 shift 3
 backend="${BACKEND:-default}" threads="${THREADS:-1}" width="${WIDTH:-0}" mpirun="${MPIRUN:-mpirun}"
