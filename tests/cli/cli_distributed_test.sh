@@ -105,6 +105,19 @@ for t in auto staged nccl mpi; do
     else bad "sa --distributed -np 2 $f with STRIX_DISTRIBUTED_TRANSPORT=$t: $(cat err.txt)"; fi
   done
 done
+# Both constructions (replicated ranks: the default on GPUs that hold them; partitioned: the
+# default on host ranks), on ranks of uneven group sizes.
+for a in replicated partitioned; do
+  for np in 2 3; do
+    for f in miss.txt zeros.bin fib.txt dna.txt runs.bin; do
+      if STRIX_DISTRIBUTED_ALGORITHM=$a run "$np" sa "$f" -o d.sa --distributed && cmp -s d.sa "$f.sa"; then ok
+      else bad "sa --distributed -np $np $f with STRIX_DISTRIBUTED_ALGORITHM=$a"; fi
+    done
+  done
+  if STRIX_DISTRIBUTED_ALGORITHM=$a run 2 sa dna.txt -o d.sa64 --distributed --width 64 && cmp -s d.sa64 dna.txt.sa64; then ok
+  else bad "sa --distributed --width 64 with STRIX_DISTRIBUTED_ALGORITHM=$a"; fi
+done
+EXPECT_STATUS=2 expect_error "an unknown construction" d2.sa env STRIX_DISTRIBUTED_ALGORITHM=quick mpirun -q -np 2 "$STRIX" sa dna.txt -o d2.sa --distributed
 EXPECT_STATUS=2 expect_error "an unknown transport" d2.sa env STRIX_DISTRIBUTED_TRANSPORT=pigeon mpirun -q -np 2 "$STRIX" sa dna.txt -o d2.sa --distributed
 
 # Failures: one line from the lowest failing rank, every rank's status, nothing written.

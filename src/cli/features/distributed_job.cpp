@@ -18,6 +18,15 @@ namespace {
 
 using strix::distributed::collective;
 
+// The transport between the ranks (an NCCL communicator and its connections), a stage of its
+// own: a process pays it once, not every construction.
+template <class Typed>
+void prepare_ranks(session& s, Typed& typed, const collective& c) {
+  const auto t0 = s.begin_stage("transport setup");
+  strix::distributed::prepare(typed.space(), c.comm());
+  c.run([&] { s.end_stage("transport_setup", t0); });
+}
+
 // The text slice on the device, and this rank's suffix-array rows built from it.
 template <class Typed, class I>
 auto build_rows(session& s, Typed& typed, const collective& c, const host_buffer& slice, std::uint64_t bytes,
@@ -31,6 +40,7 @@ auto build_rows(session& s, Typed& typed, const collective& c, const host_buffer
   });
   Kokkos::View<I*, memory> sa;
   c.run([&] { sa = detail::allocate<I, memory>("strix::sa", strix::distributed::suffix_array_rows(n, c.size()).size(c.rank())); });
+  prepare_ranks(s, typed, c);
   const auto t0 = s.begin_stage("suffix array");
   strix::distributed::suffix_array(typed.space(), c.comm(), text, sa, &s.report().library);
   c.run([&] { s.end_stage("suffix_array", t0); });
@@ -88,6 +98,7 @@ std::string distributed_job::check(const host_buffer& slice, std::uint64_t bytes
       sa = typed.template to_device<I>(rows, count, "strix::sa");
       s_.end_stage("copy_to_device", t0);
     });
+    prepare_ranks(s_, typed, c);
     const auto t0 = s_.begin_stage("check");
     const auto result = strix::distributed::check(typed.space(), c.comm(), text, sa);
     c.run([&] { s_.end_stage("check", t0); });

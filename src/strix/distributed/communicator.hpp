@@ -225,6 +225,36 @@ class collective {
     transport_seconds_ += MPI_Wtime() - t0;
   }
 
+  // Every rank's `count` elements at `send` to every rank: recv[recv_offsets[r] ..) gets rank
+  // r's. Point to point like all_to_all (any memory the MPI accepts); no agreement.
+  template <class T>
+  void all_gather(const T* send, std::uint64_t count, T* recv, const std::vector<std::uint64_t>& recv_offsets) const {
+    const auto t0 = MPI_Wtime();
+    std::vector<MPI_Request> requests;
+    const std::uint64_t chunk = chunk_;
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + size_ - step) % size_;
+      for (std::uint64_t at = recv_offsets[r]; at < recv_offsets[r + 1]; at += chunk) {
+        requests.emplace_back();
+        MPI_Irecv(recv + at, int(std::min(chunk, recv_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
+                  &requests.back());
+      }
+    }
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + step) % size_;
+      for (std::uint64_t at = 0; at < count; at += chunk) {
+        requests.emplace_back();
+        MPI_Isend(send + at, int(std::min(chunk, count - at)), mpi_type<T>(), r, tag_, comm_, &requests.back());
+      }
+      if (r != rank_ && count) {
+        sent_ += count * sizeof(T);
+        ++messages_;
+      }
+    }
+    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    transport_seconds_ += MPI_Wtime() - t0;
+  }
+
   // What a transport outside this class (NCCL) moved, for the same counters.
   void count_transport(std::uint64_t bytes_to_others, std::uint64_t messages, double seconds) const {
     sent_ += bytes_to_others;

@@ -38,6 +38,8 @@ inline layout suffix_array_rows(std::uint64_t n, MPI_Comm comm) {
 
 namespace detail {
 template <class ExecSpace, class I>
+void prepare_transport(const ExecSpace& space, MPI_Comm comm);
+template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                         const device_view<I, ExecSpace>& sa, run_stats* stats);
 template <class ExecSpace, class I>
@@ -48,6 +50,14 @@ template <class ExecSpace, class I>
 sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                                    const device_view<const I, ExecSpace>& sa);
 }  // namespace detail
+
+// Sets up how the ranks of `comm` move device arrays between them (an NCCL communicator and
+// its connections, in builds with NCCL; see the README), once per communicator: the first
+// distributed call does it otherwise, and its time counts there. Collective.
+template <class ExecutionSpace>
+void prepare(const ExecutionSpace& space, MPI_Comm comm) {
+  detail::prepare_transport<ExecutionSpace, std::uint32_t>(space, comm);
+}
 
 // This rank's rows of the suffix array of the whole text (the slices of all ranks, in rank
 // order) into `sa`: suffix_array_rows(n, comm).size(rank) entries of std::uint32_t or
@@ -94,6 +104,7 @@ sa_check_result check(const ExecutionSpace& space, MPI_Comm comm, const TextView
 }  // namespace strix::distributed
 
 #define STRIX_DISTRIBUTED_EXTERN(SPACE, I)                                                                        \
+  extern template void strix::distributed::detail::prepare_transport<SPACE, I>(const SPACE&, MPI_Comm);            \
   extern template void strix::distributed::detail::build_suffix_array<SPACE, I>(                                 \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&,              \
       strix::run_stats*);                                                                                       \

@@ -19,11 +19,13 @@ namespace strix::distributed::detail {
 template <class ExecSpace>
 struct device_memory_in_use {
   static std::size_t bytes() { return 0; }
+  static std::size_t free_bytes() { return 0; }  // 0: not known
 };
 #if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
 template <>
 struct device_memory_in_use<Kokkos::Cuda> {
   static std::size_t bytes() { return backend::cuda::device_bytes_in_use(); }
+  static std::size_t free_bytes() { return backend::cuda::device_bytes_free(); }
 };
 #endif
 

@@ -205,6 +205,50 @@ array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, con
   return recv;
 }
 
+// Every rank's `send` to every rank, by the call's transport; returns them concatenated in
+// rank order (recv_offsets: P + 1, agreed on before).
+template <class T, class ExecSpace>
+array<T, ExecSpace> gather_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
+                                  const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+  using memory = typename ExecSpace::memory_space;
+  array<T, ExecSpace> recv;
+  const auto kind = transport_kind(c.transport());
+  const std::uint64_t count = send.extent(0);
+  if (kind == transport_kind::nccl) {
+    c.run([&] { recv = make_array<T, ExecSpace>(label, recv_offsets.back()); });
+    std::vector<std::uint64_t> rb(recv_offsets.size());
+    for (std::size_t r = 0; r < rb.size(); ++r) rb[r] = recv_offsets[r] * sizeof(T);
+    c.run([&] {
+      device_transport<ExecSpace>::all_gather(space, c.transport_handle(), c.size(), c.rank(), send.data(),
+                                              count * sizeof(T), recv.data(), rb.data());
+    });
+    c.count_transport(count * sizeof(T) * std::uint64_t(c.size() - 1), count ? std::uint64_t(c.size() - 1) : 0, 0.0);
+    return recv;
+  }
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible || kind == transport_kind::mpi_device) {
+    c.run([&] {
+      recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+      space.fence();
+    });
+    c.all_gather(send.data(), count, recv.data(), recv_offsets);
+    return recv;
+  }
+  Kokkos::View<T*, Kokkos::HostSpace> send_host, recv_host;
+  c.run([&] {
+    recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+    send_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_send", count);
+    recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", recv.extent(0));
+    strix::copy(space, send_host, send);
+    space.fence();
+  });
+  c.all_gather(send_host.data(), count, recv_host.data(), recv_offsets);
+  c.run([&] {
+    strix::copy(space, recv, recv_host);
+    space.fence();
+  });
+  return recv;
+}
+
 // For every target t (global positions of `from`, any order), values owned by t's rank:
 // result(j) = owned(targets(j) - from.begin(owner)). m targets; `owned` is this rank's slice.
 template <class T, class I, class ExecSpace, class Targets>

@@ -126,10 +126,12 @@ using sort_key = std::array<std::uint64_t, 3>;  // rank, key, global index
 
 // Sorts the batches of all ranks by (rank, key): afterwards rank r holds a contiguous part
 // of the global order (sizes within about 2x of even). Ties keep their global order.
+// keep_groups: elements of equal (rank, key) all go to one rank (the replicated-rank
+// construction's groups), at the price of balance where one group is large.
 template <class I, class ExecSpace>
 void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
                  suffix_batch<I, ExecSpace>& b, int rank_bits, int key_bits,
-                 strix::detail::phase_timer<ExecSpace>& timer) {
+                 strix::detail::phase_timer<ExecSpace>& timer, bool keep_groups = false) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   timer.begin("distributed_sort_local");
   c.run([&] { sort_batch_locally(space, ws, b, rank_bits, key_bits); });
@@ -185,7 +187,7 @@ void sample_sort(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
           while (lo < hi) {
             const std::uint64_t j = lo + (hi - lo) / 2;
             const std::uint64_t r = rank(j), kj = key(j), g = first + j;
-            const bool below = r < sr || (r == sr && (kj < sk || (kj == sk && g < sg)));
+            const bool below = r < sr || (r == sr && (kj < sk || (kj == sk && !keep_groups && g < sg)));
             if (below) lo = j + 1;
             else hi = j;
           }

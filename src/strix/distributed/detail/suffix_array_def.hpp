@@ -13,9 +13,13 @@
 // text's own alphabet (k = 21 for DNA, 8 for most text), so h starts at k. At the end every
 // rank knows its positions' rows, and one exchange sends each position to its row's rank.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
+#include <strix/distributed/detail/replicated_def.hpp>
 #include <strix/distributed/detail/sample_sort.hpp>
 #include <strix/distributed/suffix_array.hpp>
 #include <strix/core/phase_timer.hpp>
@@ -184,6 +188,45 @@ struct closing_scan {
   }
 };
 
+// Replicated ranks (replicated_def.hpp) or the partitioned rounds below: asked for with
+// STRIX_DISTRIBUTED_ALGORITHM=replicated|partitioned; by default replicated on devices whose
+// free memory holds its rank array and pairs (3 n sizeof(I) bytes) beside about 48 bytes for
+// each byte of the largest slice, on every rank; partitioned elsewhere (host ranks, texts
+// beyond that).
+template <class ExecSpace, class I>
+bool choose_replicated(const collective& c, const layout& positions) {
+  const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
+  const std::string asked = asked_env ? asked_env : "auto";
+  c.run([&] {
+    STRIX_USER_REQUIRE(asked == "auto" || asked == "replicated" || asked == "partitioned",
+                       "STRIX_DISTRIBUTED_ALGORITHM is '" + asked + "'; it takes auto, replicated or partitioned");
+  });
+  if (asked != "auto") return asked == "replicated";
+  std::uint64_t largest = 0;
+  for (int r = 0; r < positions.ranks(); ++r) largest = std::max(largest, positions.size(r));
+  const std::uint64_t need = 3 * positions.total() * sizeof(I) + 48 * largest;
+  const std::uint64_t free = c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); });
+  return c.min<std::uint64_t>(free) > need + need / 8;
+}
+
+// Makes the transport (an NCCL communicator) and opens its connections between every pair of
+// ranks with a one-byte all-to-all. (I: the instantiation's index type; unused.)
+template <class ExecSpace, class I>
+void prepare_transport(const ExecSpace& space, MPI_Comm comm) {
+  collective c(comm);
+  choose_transport<ExecSpace>(c);
+  if (c.size() == 1) return;
+  array<std::uint8_t, ExecSpace> one;
+  std::vector<std::uint64_t> offsets(std::size_t(c.size()) + 1);
+  for (int r = 0; r <= c.size(); ++r) offsets[r] = std::uint64_t(r);
+  c.run([&] {
+    one = make_array<std::uint8_t, ExecSpace>("strix::transport_warm_up", std::uint64_t(c.size()));
+    strix::fill(space, one, std::uint8_t(0));
+  });
+  auto back = send_arrays(space, c, one, offsets, offsets, "strix::transport_warm_up_back");
+  c.run([&] { space.fence(); });
+}
+
 template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                         const device_view<I, ExecSpace>& sa, run_stats* stats) {
@@ -240,7 +283,6 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
       for (int b = 0; b < 256; ++b) h(b) = code[b];
       strix::copy(space, codes, h);
     }
-    rank_of = make_array<I, ExecSpace>("strix::rank_of", local);
     batch.pos = make_array<I, ExecSpace>("strix::batch_pos", local);
     batch.rank = make_array<I, ExecSpace>("strix::batch_rank", local);
     batch.key = make_array<std::uint64_t, ExecSpace>("strix::batch_key", local);
@@ -260,6 +302,24 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
         });
   });
   tail = array<std::uint8_t, ExecSpace>();
+  // The transport's counters and the device peak (the caller's text slice and rows count too).
+  const auto report = [&] {
+    if (!stats) return;
+    report_transport(c, stats, "distributed");
+    stats->set_counter("distributed_device_peak_bytes",
+                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
+  };
+  const bool replicated = choose_replicated<ExecSpace, I>(c, positions);
+  if (stats) stats->set_counter("distributed_replicated", replicated ? 1 : 0);
+  if (replicated) {
+    const int rounds = replicated_rounds<I>(space, ws, c, n, std::move(batch), k * bits, std::uint64_t(k),
+                                            Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
+    c.run([&] { timer.end(); });
+    if (stats) stats->set_counter("distributed_rounds", std::uint64_t(rounds));
+    report();
+    return;
+  }
+  c.run([&] { rank_of = make_array<I, ExecSpace>("strix::rank_of", local); });
 
   const int rank_bits = bits_for(n - 1);
   int key_bits = k * bits;
@@ -334,12 +394,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     timer.end();
     space.fence();  // the rows are in place when the call returns
   });
-  if (stats) {
-    report_transport(c, stats, "distributed");
-    // The caller's text slice and rows count too.
-    stats->set_counter("distributed_device_peak_bytes",
-                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
-  }
+  report();
 }
 
 }  // namespace strix::distributed::detail
@@ -347,4 +402,5 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
 #define STRIX_DISTRIBUTED_SA_INSTANTIATE(SPACE, I)                                              \
   template void strix::distributed::detail::build_suffix_array<SPACE, I>(                       \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&, \
-      strix::run_stats*);
+      strix::run_stats*);                                                                       \
+  template void strix::distributed::detail::prepare_transport<SPACE, I>(const SPACE&, MPI_Comm);

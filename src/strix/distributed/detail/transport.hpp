@@ -45,6 +45,7 @@ struct device_transport {
   static void* communicator(MPI_Comm) { return nullptr; }
   static void all_to_all(const ExecSpace&, void*, int, int, const void*, const std::uint64_t*, void*,
                          const std::uint64_t*) {}
+  static void all_gather(const ExecSpace&, void*, int, int, const void*, std::uint64_t, void*, const std::uint64_t*) {}
 };
 
 // Whether this MPI takes device pointers (known only to Open MPI's extension; others: no).
@@ -70,6 +71,10 @@ struct device_transport<Kokkos::Cuda> {
   static void all_to_all(const Kokkos::Cuda& space, void* nccl, int ranks, int rank, const void* send,
                          const std::uint64_t* send_offsets, void* recv, const std::uint64_t* recv_offsets) {
     backend::cuda::nccl_all_to_all(nccl, ranks, rank, send, send_offsets, recv, recv_offsets, space.cuda_stream());
+  }
+  static void all_gather(const Kokkos::Cuda& space, void* nccl, int ranks, int rank, const void* send,
+                         std::uint64_t bytes, void* recv, const std::uint64_t* recv_offsets) {
+    backend::cuda::nccl_all_gather(nccl, ranks, rank, send, bytes, recv, recv_offsets, space.cuda_stream());
   }
 };
 }  // namespace strix::distributed::detail

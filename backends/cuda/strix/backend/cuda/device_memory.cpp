@@ -12,4 +12,10 @@ std::size_t device_bytes_in_use() {
   return total - free;
 }
 
+std::size_t device_bytes_free() {
+  std::size_t free = 0, total = 0;
+  check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+  return free;
+}
+
 }  // namespace strix::backend::cuda

@@ -7,5 +7,6 @@
 namespace strix::backend::cuda {
 
 std::size_t device_bytes_in_use();
+std::size_t device_bytes_free();
 
 }  // namespace strix::backend::cuda

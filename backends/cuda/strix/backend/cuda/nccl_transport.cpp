@@ -112,4 +112,20 @@ void nccl_all_to_all(void* nccl, int ranks, int rank, const void* send, const st
   check_nccl(ncclGroupEnd(), "ncclGroupEnd");
 }
 
+void nccl_all_gather(void* nccl, int ranks, int rank, const void* send, std::uint64_t bytes, void* recv,
+                     const std::uint64_t* recv_offsets, void* stream) {
+  auto comm = static_cast<ncclComm_t>(nccl);
+  auto s = static_cast<cudaStream_t>(stream);
+  auto* to = static_cast<char*>(recv);
+  if (bytes) check(cudaMemcpyAsync(to + recv_offsets[rank], send, bytes, cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync");
+  check_nccl(ncclGroupStart(), "ncclGroupStart");
+  for (int r = 0; r < ranks; ++r) {
+    if (r == rank) continue;
+    const std::uint64_t in = recv_offsets[r + 1] - recv_offsets[r];
+    if (bytes) check_nccl(ncclSend(send, bytes, ncclUint8, r, comm, s), "ncclSend");
+    if (in) check_nccl(ncclRecv(to + recv_offsets[r], in, ncclUint8, r, comm, s), "ncclRecv");
+  }
+  check_nccl(ncclGroupEnd(), "ncclGroupEnd");
+}
+
 }  // namespace strix::backend::cuda

@@ -25,4 +25,9 @@ void* nccl_communicator(MPI_Comm comm);
 void nccl_all_to_all(void* nccl, int ranks, int rank, const void* send, const std::uint64_t* send_offsets,
                      void* recv, const std::uint64_t* recv_offsets, void* stream);
 
+// Every rank's `bytes` at `send` to every rank: recv[recv_offsets[r] ..) gets rank r's (byte
+// offsets, P + 1). Queued on `stream` like nccl_all_to_all.
+void nccl_all_gather(void* nccl, int ranks, int rank, const void* send, std::uint64_t bytes, void* recv,
+                     const std::uint64_t* recv_offsets, void* stream);
+
 }  // namespace strix::backend::cuda
