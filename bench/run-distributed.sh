@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Distributed suffix arrays side by side (issues 17, 63): `strix sa --distributed` under mpirun
-# with each rank count in RANKS (and each transport in TRANSPORTS), alternating them in every
-# round after one warm-up each; prints one RESULT line per (input, ranks, transport): medians
+# with each rank count in RANKS (and each variant in VARIANTS), alternating them in every
+# round after one warm-up each; prints one RESULT line per (input, ranks, variant): medians
 # of the whole run (mpirun included), of rank 0's stages and of the construction; bytes and
 # messages sent between ranks; seconds inside MPI transfers (the slowest rank); the largest
 # per-rank device peak (GPU ranks; bytes, and bytes per byte of the rank's slice) and host
@@ -11,9 +11,11 @@
 # One rank per GPU on CUDA builds (BACKEND=cuda; rank r takes the node's GPU r); THREADS host
 # threads per rank otherwise. One rank runs strix's single-device construction (`auto`).
 #   bench/run-distributed.sh STRIX "1 2 4" RUNS INPUT...
-# env: BACKEND, THREADS, WIDTH, MPIRUN, TRANSPORTS ("auto"; "auto staged" compares NCCL with
-#      host staging on GPUs), CELL_TIMEOUT (seconds a run, 300), OUTDIR (outputs; a RAM disk
-#      for large texts), KEEP (a folder that keeps every run's JSON).
+# env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
+#      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto; default
+#      "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host staging
+#      and the replicated with the partitioned construction), CELL_TIMEOUT (seconds a run,
+#      300), OUTDIR (outputs; a RAM disk for large texts), KEEP (a folder for every run's JSON).
 #
 # On a machine of several GPUs (the device tool; carry [".carry/dist"]):
 #   bench/run-distributed.sh device [RUNS] [INPUT...]
@@ -56,44 +58,65 @@ if [ "${1:-}" = device ]; then
   for f in "$carry"/data/*.xz; do [ -f "$in/$(basename "$f" .xz)" ] || xz -dc "$f" > "$in/$(basename "$f" .xz)"; done
   [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna"
   [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna"
-  for np in 2 4; do
-    [ "$np" -le "$gpus" ] || continue
-    for t in auto staged; do
+  # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
+  tests() {
+    local t rc
+    for t in auto:auto staged:partitioned; do
       rc=0
-      STRIX_DISTRIBUTED_TRANSPORT=$t timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np "$np" \
-        "$w/bin/strix_distributed_tests" > "$logs/tests-$np-$t.log" 2>&1 || rc=$?
-      echo "# strix_distributed_tests on $np GPUs, transport $t: exit $rc, $(grep -E 'passed' "$logs/tests-$np-$t.log" | tail -1)"
+      CUDA_VISIBLE_DEVICES=2,3 STRIX_DISTRIBUTED_TRANSPORT="${t%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${t#*:}" \
+        STRIX_TEST_VERBOSE=1 timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np 2 \
+        "$w/bin/strix_distributed_tests" > "$logs/tests-2-${t/:/-}.log" 2>&1 || rc=$?
+      echo "# strix_distributed_tests on 2 GPUs, $t: exit $rc, $(grep -E 'passed' "$logs/tests-2-${t/:/-}.log" | tail -1)" \
+        "(last: $(grep 'rank 0:' "$logs/tests-2-${t/:/-}.log" | tail -1 | cut -c1-150))"
+      grep -m5 FAILED "$logs/tests-2-${t/:/-}.log"
     done
-  done
-  ranks="1"; for np in 2 4; do [ "$np" -le "$gpus" ] && ranks="$ranks $np"; done
-  wanted="${*:-chrX.dna linux.tar dna-1G dna-3.1G}"
-  for name in $wanted; do
-    [ -f "$in/$name" ] || continue
-    t="auto"; [ "$name" = chrX.dna ] && t="auto staged"
-    r="$ranks"; [ "$name" = dna-3.1G ] && r="${ranks#1 }"  # beyond one H100 (about 40 bytes a byte)
-    BACKEND=cuda TRANSPORTS="$t" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
-      "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
-  done
+    rc=0
+    (cd /tmp && CUDA_VISIBLE_DEVICES=2,3 timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
+      > "$logs/cli_distributed_test.log" 2>&1) || rc=$?
+    echo "# cli_distributed_test on 2 GPUs (3 and 4 ranks share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
+    grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log"
+  }
+  tests > "$logs/tests-summary.txt" 2>&1 &
+  tests_pid=$!
+  table() {  # ranks inputs
+    local r="$1" name v; shift
+    for name in "$@"; do
+      [ -f "$in/$name" ] || continue
+      v="auto:auto"
+      case "$r $name" in *2*linux.tar|*2*dna-1G) v="auto:auto auto:partitioned";; *2*chrX.dna) v="auto:auto staged:auto";; esac
+      BACKEND=cuda VARIANTS="$v" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
+        "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
+    done
+  }
+  wanted="${*:-linux.tar dna-1G chrX.dna}"
+  CUDA_VISIBLE_DEVICES=0,1 table "1 2" $wanted
+  wait $tests_pid
+  cat "$logs/tests-summary.txt"
+  [ "$gpus" -ge 4 ] && table "4" $wanted
+  # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
+  # (DEADLINE: seconds after which the largest text is left out, to end within a call.)
+  if [ -f "$in/dna-3.1G" ] && [ "$gpus" -ge 4 ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then table 4 dna-3.1G
+  else echo "# dna-3.1G left out at ${SECONDS} s"; fi
   tar -cJf "${OUT:-/tmp}/dist-logs.tar.xz" -C "$logs" .
   exit 0
 fi
 strix="$1" ranks="$2" runs="$3"
 shift 3
 backend="${BACKEND:-default}" threads="${THREADS:-1}" width="${WIDTH:-0}" mpirun="${MPIRUN:-mpirun}"
-transports="${TRANSPORTS:-auto}" cell_timeout="${CELL_TIMEOUT:-300}"
+variants="${VARIANTS:-auto:auto}" cell_timeout="${CELL_TIMEOUT:-300}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export PMIX_MCA_pcompress_base_silence_warning=1 OMP_NUM_THREADS="$threads" OMP_PROC_BIND=false
 export NCCL_NVLS_ENABLE=0  # never NVLink multicast (the device machines' rule)
 out="$(mktemp -d "${OUTDIR:-${TMPDIR:-/tmp}}/strix-dist.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $backend, $threads threads/rank," \
-  "ranks: $ranks, transports: $transports, $runs runs"
+  "ranks: $ranks, variants: $variants, $runs runs"
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
-one_run() {  # ranks transport input json output
+one_run() {  # ranks variant input json output
   local t0 t1 rc=0
   t0=$(date +%s.%N)
-  STRIX_DISTRIBUTED_TRANSPORT="$2" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
+  STRIX_DISTRIBUTED_TRANSPORT="${2%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${2#*:}" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
     -o "$5" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$4" 2>"$4.err" || rc=$?
   t1=$(date +%s.%N)
   if [ $rc -ne 0 ]; then
@@ -107,8 +130,8 @@ for input in "$@"; do
   name="$(basename "$input")"
   first="" reference=""
   for np in $ranks; do
-    for t in $transports; do
-      [ "$np" = 1 ] && [ "$t" != "$(echo $transports | cut -d' ' -f1)" ] && continue  # one rank: no transport
+    for t in $variants; do
+      [ "$np" = 1 ] && [ "$t" != "$(echo $variants | cut -d' ' -f1)" ] && continue  # one rank: one construction
       one_run "$np" "$t" "$input" "$out/warm.json" "$out/sa.$np.$t"
       if [ -f "$out/warm.json" ]; then
         if [ -z "$first" ]; then
@@ -138,8 +161,8 @@ for input in "$@"; do
   fi
   for r in $(seq "$runs"); do
     for np in $ranks; do
-      for t in $transports; do
-        [ "$np" = 1 ] && [ "$t" != "$(echo $transports | cut -d' ' -f1)" ] && continue
+      for t in $variants; do
+        [ "$np" = 1 ] && [ "$t" != "$(echo $variants | cut -d' ' -f1)" ] && continue
         one_run "$np" "$t" "$input" "$out/$np.$t.$r.json" "$out/sa.run"
       done
     done
@@ -147,7 +170,7 @@ for input in "$@"; do
   rm -f "$out"/sa.*
   [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && for f in "$out"/*.json; do cp "$f" "$KEEP/$name.$(basename "$f")"; done
   for np in $ranks; do
-    for t in $transports; do
+    for t in $variants; do
       ls "$out/$np.$t".*.json >/dev/null 2>&1 || continue
       python3 - "$name" "$np" "$t" "$out/$np.$t".*.json <<'PY'
 import json, statistics, sys
@@ -169,12 +192,15 @@ if max(peaks) == 0:  # one rank: the single-device construction's own peak
 rss = j.get('ranks_max_rss_bytes', [0])
 phases = {k: med(lambda j, k=k: j['phases_seconds'].get(k, 0)) for k in j['phases_seconds']}
 top = ' '.join(f"{k.replace('distributed_', '')}={v:.3f}" for k, v in sorted(phases.items(), key=lambda kv: -kv[1])[:10])
-print(f"RESULT input={name} n={n} ranks={np} backend={j['backend']} transport={j.get('transport', '-').replace(' ', '_')} "
+algorithm = {0: 'partitioned', 1: 'replicated'}.get(j['counters'].get('distributed_replicated'), 'single')
+setup = med(lambda j: j['stages_seconds'].get('transport_setup', 0))
+print(f"RESULT input={name} n={n} ranks={np} variant={asked} backend={j['backend']} "
+      f"transport={j.get('transport', '-').replace(' ', '_')} algorithm={algorithm} setup_s={setup:.3f} "
       f"wall_s={wall:.3f} total_s={total:.3f} build_s={build:.3f} bytes_sent={sum(sent)} "
       f"bytes_sent_per_char={sum(sent)/max(n,1):.2f} messages={sum(msgs)} mpi_transfer_s={mpi_s:.3f} "
       f"max_rank_device_peak_GB={max(peaks)/1e9:.2f} device_peak_per_slice_byte={per_slice:.1f} "
       f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={j['counters'].get('distributed_rounds', 0)} runs={len(js)}")
-print(f"PHASES input={name} ranks={np} transport={asked}: {top}")
+print(f"PHASES input={name} ranks={np} variant={asked}: {top}")
 PY
     done
   done

@@ -104,6 +104,13 @@ void choose_transport(collective& c) {
                        "STRIX_DISTRIBUTED_TRANSPORT is '" + asked + "'; it takes auto, nccl, mpi or staged");
   });
   transport_kind kind = transport_kind::host_staged;
+  if (c.size() == 1) {
+    // Nothing crosses ranks: no communicator to make (a rank's own part is a copy).
+    c.use_transport(int(Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible ? transport_kind::host_memory
+                                                                                          : transport_kind::host_staged),
+                    nullptr);
+    return;
+  }
   if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible) {
     kind = transport_kind::host_memory;  // MPI reads the arrays themselves, whatever was asked
   } else if ((asked == "auto" || asked == "nccl") && device_transport<ExecSpace>::available &&
