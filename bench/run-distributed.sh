@@ -90,7 +90,7 @@ if [ "${1:-}" = device ]; then
   }
   wanted="${*:-linux.tar dna-1G chrX.dna}"
   CUDA_VISIBLE_DEVICES=0,1 table "1 2" $wanted
-  wait $tests_pid
+  wait $tests_pid || true
   cat "$logs/tests-summary.txt"
   [ "$gpus" -ge 4 ] && table "4" $wanted
   # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
@@ -199,7 +199,8 @@ print(f"RESULT input={name} n={n} ranks={np} variant={asked} backend={j['backend
       f"wall_s={wall:.3f} total_s={total:.3f} build_s={build:.3f} bytes_sent={sum(sent)} "
       f"bytes_sent_per_char={sum(sent)/max(n,1):.2f} messages={sum(msgs)} mpi_transfer_s={mpi_s:.3f} "
       f"max_rank_device_peak_GB={max(peaks)/1e9:.2f} device_peak_per_slice_byte={per_slice:.1f} "
-      f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={j['counters'].get('distributed_rounds', 0)} runs={len(js)}")
+      f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={j['counters'].get('distributed_rounds', 0)} "
+      f"sorted_per_rank={'/'.join(str(round(v / max(n, 1), 2)) for v in j.get('ranks_sorted_suffixes', []))} runs={len(js)}")
 print(f"PHASES input={name} ranks={np} variant={asked}: {top}")
 PY
     done

@@ -158,6 +158,7 @@ nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64
   const auto mpi_us = c.all_gather<std::uint64_t>(lib.counter("distributed_mpi_transfer_us") +
                                                   lib.counter("distributed_bwt_mpi_transfer_us"));
   const auto device_peak = c.all_gather<std::uint64_t>(lib.counter("distributed_device_peak_bytes"));
+  const auto sorted = c.all_gather<std::uint64_t>(lib.counter("distributed_sorted"));
   const auto rss = c.all_gather<std::uint64_t>(std::uint64_t(usage.ru_maxrss) * 1024);
   nlohmann::json j = stats_json(command, n, s);
   j["ranks"] = c.size();
@@ -169,6 +170,8 @@ nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64
   // Per-rank device peaks (GPU ranks; 0 on host ranks, whose memory is ranks_max_rss_bytes),
   // and the largest as bytes per byte of that rank's slice.
   j["ranks_device_peak_bytes"] = device_peak;
+  // Suffixes each rank sorted over all rounds (the replicated construction's balance).
+  j["ranks_sorted_suffixes"] = sorted;
   const auto slices = strix::distributed::block_layout(n, c.size());
   double worst = 0;
   for (int r = 0; r < c.size(); ++r)

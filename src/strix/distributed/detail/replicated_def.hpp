@@ -18,37 +18,62 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <utility>
 
 #include <strix/distributed/detail/sample_sort.hpp>
 #include <strix/primitives/scan.hpp>
+#include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
 
 namespace strix::distributed::detail {
 
-// Sends the ranks this rank changed (isa(suf(k)) for its m active suffixes) to every rank,
-// and stores everybody's into `isa`.
+// The suffixes of a round whose rank changed, packed with their new ranks: after the round's
+// scan, isa(suf(k)) is the new head; the old one is the slot of the first element of k's old
+// group, pos(old_offsets(seg(k))). (A group that did not split keeps its head: in the long
+// rounds of repetitive texts most do.) Every suffix counts in the first round.
 template <class I, class ExecSpace>
-void share_rank_updates(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& suf, std::uint64_t m,
-                        const array<I, ExecSpace>& isa) {
+struct changed_ranks {
+  using value_type = std::uint64_t;
+  array<I, ExecSpace> suf, isa, seg, pos, old_offsets, who, value;
+  bool all;
+  KOKKOS_INLINE_FUNCTION bool changed(const std::int64_t k) const {
+    return all || isa(suf(k)) != pos(old_offsets(seg(k)));
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t k, value_type& upd, const bool final) const {
+    if (!changed(k)) return;
+    if (final) {
+      who(upd) = suf(k);
+      value(upd) = isa(suf(k));
+    }
+    upd += 1;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = 0; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const { dst += src; }
+  // Kokkos 3.x reduces through volatile references.
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
+};
+
+// Sends the ranks this rank changed this round to every rank, and stores everybody's into
+// `isa` (the scan's arrays as changed_ranks reads them).
+template <class I, class ExecSpace>
+void share_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
+                        changed_ranks<I, ExecSpace> pack, std::uint64_t m) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  array<I, ExecSpace> who, value;
+  std::uint64_t count = 0;
   c.run([&] {
-    who = make_array<I, ExecSpace>("strix::update_suffixes", m);
-    value = make_array<I, ExecSpace>("strix::update_ranks", m);
-    Kokkos::parallel_for(
-        "strix::update_pack", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t k) {
-          who(k) = suf(k);
-          value(k) = isa(suf(k));
-        });
+    pack.who = make_array<I, ExecSpace>("strix::update_suffixes", m);
+    pack.value = make_array<I, ExecSpace>("strix::update_ranks", m);
+    ws.reserve(primitives::scan_scratch_bytes<changed_ranks<I, ExecSpace>>(space, m));
+    primitives::scan(space, ws, "strix::update_pack", pack, std::int64_t(m), count);
   });
-  const layout from = c.gather_layout(m);
+  const array<I, ExecSpace> who(pack.who.data(), count), value(pack.value.data(), count);
+  const layout from = c.gather_layout(count);
   auto got_who = gather_arrays(space, c, who, from.offsets, "strix::got_suffixes");
-  who = array<I, ExecSpace>();
   auto got_value = gather_arrays(space, c, value, from.offsets, "strix::got_ranks");
-  value = array<I, ExecSpace>();
   c.run([&] {
     const std::uint64_t mine = from.begin(c.rank()), mine_end = from.end(c.rank());
+    auto isa = pack.isa;
     Kokkos::parallel_for(
         "strix::update_store", policy(space, 0, std::int64_t(got_who.extent(0))), KOKKOS_LAMBDA(const std::int64_t j) {
           if (std::uint64_t(j) < mine || std::uint64_t(j) >= mine_end) isa(got_who(j)) = got_value(j);
@@ -56,36 +81,48 @@ void share_rank_updates(const ExecSpace& space, const collective& c, const array
   });
 }
 
+// What a rank did: rounds (all ranks alike) and suffixes it sorted over all of them (its share
+// of the work: groups stay on the rank that holds them, so this shows the balance).
+struct replicated_work {
+  int rounds = 0;
+  std::uint64_t sorted = 0;
+};
+
 // The rounds after the initial batch (pos, key of every local suffix; rank unused) is built;
-// writes this rank's rows of the suffix array. Returns the number of rounds.
+// writes this rank's rows of the suffix array.
 template <class I, class ExecSpace>
-int replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
+replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
                       std::uint64_t n, suffix_batch<I, ExecSpace> batch, int key_bits, std::uint64_t h,
                       const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
                       strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
-  using scan_type = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>>;
+  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>>;
+  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>>;
 
   // 1. One global sort of the first k characters; equal prefixes stay on one rank.
   sample_sort(space, ws, c, batch, 0, key_bits, timer, true);
   timer.begin("distributed_initial_ranks");
   std::uint64_t m = batch.size();
-  const std::uint64_t first = c.gather_layout(m).begin(c.rank());
-  index isa, suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets;
-  wide keys, keys_alt;
+  const std::uint64_t m0 = m, first = c.gather_layout(m).begin(c.rank());
+  // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
+  const std::uint64_t segmented_limit = m0 / 16 + 1;
+  index isa, suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt;
+  wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
   c.run([&] {
     isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
     suf = batch.pos;
-    keys = batch.key;
+    keys_buf = batch.key;
     batch = suffix_batch<I, ExecSpace>();
+    keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
     suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
     pos = make_array<I, ExecSpace>("strix::slots", m);
     pos_alt = make_array<I, ExecSpace>("strix::slots_alt", m);
     seg = make_array<I, ExecSpace>("strix::segments", m);
     seg_alt = make_array<I, ExecSpace>("strix::segments_alt", m);
     offsets = make_array<I, ExecSpace>("strix::segment_offsets", m / 2 + 2);
+    offsets_alt = make_array<I, ExecSpace>("strix::segment_offsets_alt", m / 2 + 2);
     auto p = pos;
     auto s = seg;
     Kokkos::parallel_for(
@@ -93,35 +130,47 @@ int replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& 
           p(k) = I(first + std::uint64_t(k));  // the suffix's row in the global order
           s(k) = 0;                             // one old group
         });
-    ws.reserve(primitives::scan_scratch_bytes<scan_type>(space, m));
+    ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m));
+    ws.reserve(primitives::scan_scratch_bytes<narrow_scan>(space, m));
     ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m));
+    ws.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space, m, segmented_limit));
   });
   // The closing scan of a round over the m sorted active suffixes (round_scan.hpp): ranks
   // into isa, survivors and their slots and segments into the alternates, then swapped in.
-  std::uint64_t segments = 0;
-  auto close_round = [&](const wide& sorted_keys) {
+  std::uint64_t segments = 0, sorted = 0;
+  bool first_round = true;
+  auto close_round = [&](const auto& sorted_keys) {
+    using scan_type = strix::detail::round_scan<std::decay_t<decltype(sorted_keys)>, index,
+                                                strix::detail::segment_marks<index>>;
     std::uint64_t kept = 0;
     c.run([&] {
       segments = 0;
       if (m == 0) return;
-      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, isa, pos_alt, suf_alt, offsets, std::int64_t(m), false};
+      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, isa, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false};
       typename scan_type::value_type totals{};
       primitives::scan(space, ws, "strix::replicated_refine", scan, std::int64_t(m), totals);
       segments = std::uint64_t(totals.segments);
       kept = std::uint64_t(totals.kept);
     });
     timer.begin("distributed_share_ranks");
-    share_rank_updates(space, c, suf, m, isa);  // every suffix active this round got its rank
+    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, {}, {}, first_round}, m);
+    first_round = false;
     std::swap(suf, suf_alt);
     std::swap(pos, pos_alt);
     std::swap(seg, seg_alt);
+    std::swap(offsets, offsets_alt);
+    sorted += m;
     m = kept;
   };
-  close_round(keys);
+  close_round(wide(keys_buf.data(), m));
 
-  // 2. Rounds: (segment, ISA[s + h] + 1) keys, one radix sort (two where they pass 64 bits).
+  // 2. Rounds, sorting by (segment, ISA[s + h] + 1) the way the single-device prefix doubling
+  // does: one radix sort of composite keys in the index type where they fit, else CUB's
+  // segmented sort of the ranks alone where every segment is small, else composite keys in
+  // 64 bits, else (texts past 2^32 bytes with many groups) a stable sort by rank then one by
+  // segment.
   const int rank_bits = bits_for(n);
-  // Keys of up to 64 bits go in one sort (STRIX_DISTRIBUTED_KEY_BITS: fewer, tests only).
+  // STRIX_DISTRIBUTED_KEY_BITS: a lower limit than 64 for one sort (tests only: the two-sort path).
   int key_limit = 64;
   if (const char* set = std::getenv("STRIX_DISTRIBUTED_KEY_BITS")) key_limit = std::max(1, std::min(64, std::atoi(set)));
   int rounds = 0;
@@ -132,75 +181,102 @@ int replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& 
     ++rounds;
     timer.begin("distributed_gather_ranks");
     const int segment_bits = bits_for(segments > 0 ? segments - 1 : 0);
-    const bool composite = rank_bits + segment_bits <= key_limit;
+    const int composite_bits = rank_bits + segment_bits;
+    std::uint64_t largest = 0;
+    if (m > 0 && composite_bits > int(8 * sizeof(I))) {
+      auto o = offsets;
+      Kokkos::parallel_reduce(
+          "strix::replicated_largest_segment", policy(space, 0, std::int64_t(segments)),
+          KOKKOS_LAMBDA(const std::int64_t g, std::uint64_t& mx) {
+            const std::uint64_t len = std::uint64_t(o(g + 1)) - std::uint64_t(o(g));
+            if (len > mx) mx = len;
+          },
+          Kokkos::Max<std::uint64_t>(largest));
+    }
+    enum class strategy { narrow, segmented, wide, two_sorts };
+    const strategy how = composite_bits <= int(8 * sizeof(I))                         ? strategy::narrow
+                         : (largest <= 2048 && segments <= segmented_limit)           ? strategy::segmented
+                         : composite_bits <= key_limit                                ? strategy::wide
+                                                                                      : strategy::two_sorts;
+    const bool with_segment = how == strategy::narrow || how == strategy::wide;
+    const std::uint64_t shift = std::uint64_t(rank_bits), hh = h;
+    auto s = suf;
+    auto g = seg;
+    auto r = isa;
+    wide keys(keys_buf.data(), m), keys_alt(keys_alt_buf.data(), m);
+    index nkeys(reinterpret_cast<I*>(keys_buf.data()), m), nkeys_alt(reinterpret_cast<I*>(keys_alt_buf.data()), m);
     c.run([&] {
-      keys = make_array<std::uint64_t, ExecSpace>("strix::round_keys", m);
-      keys_alt = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
-      auto k = keys;
-      auto s = suf;
-      auto g = seg;
-      auto r = isa;
-      const std::uint64_t shift = std::uint64_t(rank_bits), hh = h;
-      Kokkos::parallel_for(
-          "strix::replicated_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
-            const std::uint64_t p = std::uint64_t(s(j)) + hh;
-            const std::uint64_t rank = p < n ? std::uint64_t(r(p)) + 1 : 0;
-            k(j) = composite ? (std::uint64_t(g(j)) << shift) | rank : rank;
-          });
+      if (how == strategy::narrow || how == strategy::segmented) {
+        auto k = nkeys;
+        Kokkos::parallel_for(
+            "strix::replicated_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+              const std::uint64_t p = std::uint64_t(s(j)) + hh;
+              const std::uint64_t rank = p < n ? std::uint64_t(r(p)) + 1 : 0;
+              k(j) = I(with_segment ? (std::uint64_t(g(j)) << shift) | rank : rank);
+            });
+      } else {
+        auto k = keys;
+        Kokkos::parallel_for(
+            "strix::replicated_wide_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+              const std::uint64_t p = std::uint64_t(s(j)) + hh;
+              const std::uint64_t rank = p < n ? std::uint64_t(r(p)) + 1 : 0;
+              k(j) = with_segment ? (std::uint64_t(g(j)) << shift) | rank : rank;
+            });
+      }
     });
     timer.begin("distributed_sort_local");
+    bool keys_in_alt = false;
     c.run([&] {
       if (m == 0) return;
-      if (composite) {
-        index vals = suf, vals_alt(suf_alt.data(), m);
-        if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
-                                                           rank_bits + segment_bits)) {
-          std::swap(keys, keys_alt);
-          std::swap(vals, vals_alt);
+      index vals = suf, vals_alt(suf_alt.data(), m);
+      if (how == strategy::narrow) {
+        keys_in_alt = primitives::radix_sort_pairs<I, I>(space, ws, nkeys, nkeys_alt, vals, vals_alt, 0, composite_bits);
+      } else if (how == strategy::segmented) {
+        const strix::device_view<const I, ExecSpace> table(offsets.data(), segments + 1);
+        keys_in_alt = primitives::segmented_sort_pairs<I, I, I>(space, ws, nkeys, nkeys_alt, vals, vals_alt, table,
+                                                                segments, rank_bits);
+      } else if (how == strategy::wide) {
+        keys_in_alt = primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
+                                                                     composite_bits);
+      }
+      if (keys_in_alt) std::swap(vals, vals_alt);  // the suffixes ended beside their keys
+      if (how == strategy::two_sorts) {
+        // By rank (the order of the suffixes' indices), then stably by segment.
+        index order = make_array<I, ExecSpace>("strix::replicated_order", m);
+        index order_alt = make_array<I, ExecSpace>("strix::replicated_order_alt", m);
+        Kokkos::parallel_for("strix::replicated_iota", policy(space, 0, std::int64_t(m)),
+                             KOKKOS_LAMBDA(const std::int64_t j) { order(j) = I(j); });
+        wide k1 = keys, k1_alt = keys_alt;
+        if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, k1, k1_alt, order, order_alt, 0, rank_bits)) {
+          std::swap(k1, k1_alt);
+          std::swap(order, order_alt);
         }
-        if (vals.data() != suf.data()) std::swap(suf, suf_alt);
-        return;
-      }
-      // Beyond 64 bits (texts past 2^32 bytes with many groups): a stable sort by rank, then
-      // one by segment; the scan's keys are then the ranks alone (its marks see the groups).
-      index order = make_array<I, ExecSpace>("strix::replicated_order", m);
-      index order_alt = make_array<I, ExecSpace>("strix::replicated_order_alt", m);
-      Kokkos::parallel_for("strix::replicated_iota", policy(space, 0, std::int64_t(m)),
-                           KOKKOS_LAMBDA(const std::int64_t j) { order(j) = I(j); });
-      if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, order, order_alt, 0, rank_bits)) {
-        std::swap(keys, keys_alt);
-        std::swap(order, order_alt);
-      }
-      auto k = keys;
-      auto g = seg;
-      auto s = suf;
-      auto v = suf_alt;
-      auto o = order;
-      Kokkos::parallel_for(
-          "strix::replicated_by_segment", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
-            k(j) = std::uint64_t(g(o(j)));
-            v(j) = s(o(j));
-          });
-      index vals = suf_alt, vals_alt(suf.data(), m);
-      if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0, segment_bits)) {
-        std::swap(keys, keys_alt);
-        std::swap(vals, vals_alt);
+        auto o = order;
+        auto v = suf_alt;
+        Kokkos::parallel_for(
+            "strix::replicated_by_segment", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+              k1_alt(j) = std::uint64_t(g(o(j)));
+              v(j) = s(o(j));
+            });
+        vals = suf_alt;
+        vals_alt = index(suf.data(), m);
+        wide k2 = k1_alt, k2_alt = k1;
+        if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, k2, k2_alt, vals, vals_alt, 0, segment_bits))
+          std::swap(vals, vals_alt);
+        // The scan's keys: the ranks alone (its marks see the groups), in the final order.
+        auto k = keys;
+        auto sorted_suf = vals;
+        Kokkos::parallel_for(
+            "strix::replicated_rank_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+              const std::uint64_t p = std::uint64_t(sorted_suf(j)) + hh;
+              k(j) = p < n ? std::uint64_t(r(p)) + 1 : 0;
+            });
       }
       if (vals.data() != suf.data()) std::swap(suf, suf_alt);
-      auto kk = keys;
-      auto ss = suf;
-      auto r = isa;
-      const std::uint64_t hh = h;
-      Kokkos::parallel_for(
-          "strix::replicated_rank_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
-            const std::uint64_t p = std::uint64_t(ss(j)) + hh;
-            kk(j) = p < n ? std::uint64_t(r(p)) + 1 : 0;
-          });
     });
     timer.begin("distributed_split_groups");
-    close_round(keys);
-    keys = wide();
-    keys_alt = wide();
+    if (how == strategy::narrow || how == strategy::segmented) close_round(keys_in_alt ? nkeys_alt : nkeys);
+    else close_round(keys_in_alt ? keys_alt : keys);
     h *= 2;
   }
   // 3. Every rank holds the inverse suffix array: its own rows, with no exchange.
@@ -217,7 +293,7 @@ int replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& 
         });
     space.fence();
   });
-  return rounds + 1;
+  return {rounds + 1, sorted};
 }
 
 }  // namespace strix::distributed::detail

@@ -312,10 +312,13 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   const bool replicated = choose_replicated<ExecSpace, I>(c, positions);
   if (stats) stats->set_counter("distributed_replicated", replicated ? 1 : 0);
   if (replicated) {
-    const int rounds = replicated_rounds<I>(space, ws, c, n, std::move(batch), k * bits, std::uint64_t(k),
-                                            Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
+    const auto work = replicated_rounds<I>(space, ws, c, n, std::move(batch), k * bits, std::uint64_t(k),
+                                           Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
     c.run([&] { timer.end(); });
-    if (stats) stats->set_counter("distributed_rounds", std::uint64_t(rounds));
+    if (stats) {
+      stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
+      stats->set_counter("distributed_sorted", work.sorted);
+    }
     report();
     return;
   }
