@@ -56,8 +56,9 @@ if [ "${1:-}" = device ]; then
   echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) x $gpus; commit $(cat "$carry/commit"); $(date -u +%FT%TZ)"
   nvidia-smi topo -m 2>/dev/null | head -6
   for f in "$carry"/data/*.xz; do [ -f "$in/$(basename "$f" .xz)" ] || xz -dc "$f" > "$in/$(basename "$f" .xz)"; done
-  [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna"
-  [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna"
+  wanted="${*:-linux.tar dna-1G chrX.dna dna-3.1G}"
+  case " $wanted " in *" dna-1G "*) [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna";; esac
+  case " $wanted " in *" dna-3.1G "*) [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna";; esac
   # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
   tests() {
     local t rc
@@ -68,31 +69,40 @@ if [ "${1:-}" = device ]; then
         "$w/bin/strix_distributed_tests" > "$logs/tests-2-${t/:/-}.log" 2>&1 || rc=$?
       echo "# strix_distributed_tests on 2 GPUs, $t: exit $rc, $(grep -E 'passed' "$logs/tests-2-${t/:/-}.log" | tail -1)" \
         "(last: $(grep 'rank 0:' "$logs/tests-2-${t/:/-}.log" | tail -1 | cut -c1-150))"
-      grep -m5 FAILED "$logs/tests-2-${t/:/-}.log"
+      grep -m5 FAILED "$logs/tests-2-${t/:/-}.log" || true
     done
     rc=0
     (cd /tmp && CUDA_VISIBLE_DEVICES=2,3 timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
       > "$logs/cli_distributed_test.log" 2>&1) || rc=$?
     echo "# cli_distributed_test on 2 GPUs (3 and 4 ranks share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
-    grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log"
+    grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log" || true
   }
-  tests > "$logs/tests-summary.txt" 2>&1 &
-  tests_pid=$!
+  # NO_TESTS=1: the table alone, on every GPU (nothing beside it).
+  tests_pid=""
+  if [ -z "${NO_TESTS:-}" ]; then
+    tests > "$logs/tests-summary.txt" 2>&1 &
+    tests_pid=$!
+  fi
   table() {  # ranks inputs
     local r="$1" name v; shift
     for name in "$@"; do
       [ -f "$in/$name" ] || continue
       v="auto:auto"
       case "$r $name" in *2*linux.tar|*2*dna-1G) v="auto:auto auto:partitioned";; *2*chrX.dna) v="auto:auto staged:auto";; esac
+      v="${TABLE_VARIANTS:-$v}"
       BACKEND=cuda VARIANTS="$v" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
         "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
     done
   }
-  wanted="${*:-linux.tar dna-1G chrX.dna}"
-  CUDA_VISIBLE_DEVICES=0,1 table "1 2" $wanted
-  wait $tests_pid || true
-  cat "$logs/tests-summary.txt"
-  [ "$gpus" -ge 4 ] && table "4" $wanted
+  small="$(echo " $wanted " | sed 's/ dna-3.1G / /')"
+  if [ -n "$tests_pid" ]; then
+    CUDA_VISIBLE_DEVICES=0,1 table "1 2" $small
+    wait $tests_pid || true
+    cat "$logs/tests-summary.txt"
+    [ "$gpus" -ge 4 ] && table "4" $small
+  else
+    table "${TABLE_RANKS:-1 2$([ "$gpus" -ge 4 ] && echo " 4")}" $small
+  fi
   # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
   # (DEADLINE: seconds after which the largest text is left out, to end within a call.)
   if [ -f "$in/dna-3.1G" ] && [ "$gpus" -ge 4 ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then table 4 dna-3.1G
