@@ -17,6 +17,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <strix/error.hpp>
@@ -197,62 +198,16 @@ class collective {
   template <class T>
   void all_to_all(const T* send, const std::vector<std::uint64_t>& send_offsets, T* recv,
                   const std::vector<std::uint64_t>& recv_offsets) const {
-    const auto t0 = MPI_Wtime();
-    std::vector<MPI_Request> requests;
-    const std::uint64_t chunk = chunk_;
-    // Receives first, from the next rank on, so that every pair's messages meet early.
-    for (int step = 0; step < size_; ++step) {
-      const int r = (rank_ + size_ - step) % size_;
-      for (std::uint64_t at = recv_offsets[r]; at < recv_offsets[r + 1]; at += chunk) {
-        requests.emplace_back();
-        MPI_Irecv(recv + at, int(std::min(chunk, recv_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
-                  &requests.back());
-      }
-    }
-    for (int step = 0; step < size_; ++step) {
-      const int r = (rank_ + step) % size_;
-      for (std::uint64_t at = send_offsets[r]; at < send_offsets[r + 1]; at += chunk) {
-        requests.emplace_back();
-        MPI_Isend(send + at, int(std::min(chunk, send_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
-                  &requests.back());
-      }
-      if (r != rank_) {
-        sent_ += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
-        if (send_offsets[r + 1] > send_offsets[r]) ++messages_;
-      }
-    }
-    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-    transport_seconds_ += MPI_Wtime() - t0;
+    exchange(recv, recv_offsets, [&](int r) {
+      return std::make_pair(send + send_offsets[r], send_offsets[r + 1] - send_offsets[r]);
+    });
   }
 
   // Every rank's `count` elements at `send` to every rank: recv[recv_offsets[r] ..) gets rank
   // r's. Point to point like all_to_all (any memory the MPI accepts); no agreement.
   template <class T>
   void all_gather(const T* send, std::uint64_t count, T* recv, const std::vector<std::uint64_t>& recv_offsets) const {
-    const auto t0 = MPI_Wtime();
-    std::vector<MPI_Request> requests;
-    const std::uint64_t chunk = chunk_;
-    for (int step = 0; step < size_; ++step) {
-      const int r = (rank_ + size_ - step) % size_;
-      for (std::uint64_t at = recv_offsets[r]; at < recv_offsets[r + 1]; at += chunk) {
-        requests.emplace_back();
-        MPI_Irecv(recv + at, int(std::min(chunk, recv_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
-                  &requests.back());
-      }
-    }
-    for (int step = 0; step < size_; ++step) {
-      const int r = (rank_ + step) % size_;
-      for (std::uint64_t at = 0; at < count; at += chunk) {
-        requests.emplace_back();
-        MPI_Isend(send + at, int(std::min(chunk, count - at)), mpi_type<T>(), r, tag_, comm_, &requests.back());
-      }
-      if (r != rank_ && count) {
-        sent_ += count * sizeof(T);
-        ++messages_;
-      }
-    }
-    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-    transport_seconds_ += MPI_Wtime() - t0;
+    exchange(recv, recv_offsets, [&](int) { return std::make_pair(send, count); });
   }
 
   // What a transport outside this class (NCCL) moved, for the same counters.
@@ -288,6 +243,37 @@ class collective {
 
  private:
   void checked_agree() const { agree(); }
+  // Receives recv[recv_offsets[r] ..) from every rank r and sends source(r) = (pointer, count)
+  // to it, in messages of at most chunk_ elements; waits for all.
+  template <class T, class Source>
+  void exchange(T* recv, const std::vector<std::uint64_t>& recv_offsets, const Source& source) const {
+    const auto t0 = MPI_Wtime();
+    std::vector<MPI_Request> requests;
+    const std::uint64_t chunk = chunk_;
+    // Receives first, from the next rank on, so that every pair's messages meet early.
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + size_ - step) % size_;
+      for (std::uint64_t at = recv_offsets[r]; at < recv_offsets[r + 1]; at += chunk) {
+        requests.emplace_back();
+        MPI_Irecv(recv + at, int(std::min(chunk, recv_offsets[r + 1] - at)), mpi_type<T>(), r, tag_, comm_,
+                  &requests.back());
+      }
+    }
+    for (int step = 0; step < size_; ++step) {
+      const int r = (rank_ + step) % size_;
+      const auto [from, count] = source(r);
+      for (std::uint64_t at = 0; at < count; at += chunk) {
+        requests.emplace_back();
+        MPI_Isend(from + at, int(std::min(chunk, count - at)), mpi_type<T>(), r, tag_, comm_, &requests.back());
+      }
+      if (r != rank_ && count) {
+        sent_ += count * sizeof(T);
+        ++messages_;
+      }
+    }
+    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    transport_seconds_ += MPI_Wtime() - t0;
+  }
   void agree_or_rethrow(const std::exception_ptr& failure) const {
     if (failure) {
       try {

@@ -148,56 +148,43 @@ array<I, ExecSpace> owner_offsets_in_order(const ExecSpace& space, const Targets
   return out;
 }
 
-// Sends send[offsets[r] ..) to rank r by the call's transport; returns what arrived, in the
-// execution space's memory, ordered by source rank. (Like every function here that
-// communicates, it runs its local steps inside collective::run, so that a rank failing in
-// one, e.g. out of memory, fails all ranks at the next agreement instead of leaving them
-// inside a collective. The counts were agreed on before: every rank reaches the transport.)
-template <class T, class ExecSpace>
-array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
-                                const std::vector<std::uint64_t>& send_offsets,
-                                const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+// Moves `send` between the ranks by the call's transport into a new array of `received`
+// elements: by_device(from, to) queues NCCL's transfer on the space's stream (no host wait);
+// by_mpi(from, to) moves host memory, or device memory a CUDA-aware MPI takes, through MPI.
+// Staged: uninitialised host arrays, filled and drained by copies on the space. (Like every
+// function here that communicates, it runs its local steps inside collective::run, so that a
+// rank failing in one, e.g. out of memory, fails all ranks at the next agreement instead of
+// leaving them inside a collective. The counts were agreed on before: every rank reaches the
+// transport.)
+template <class T, class ExecSpace, class ByDevice, class ByMpi>
+array<T, ExecSpace> move_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
+                                std::uint64_t received, const char* label, const ByDevice& by_device,
+                                const ByMpi& by_mpi) {
   using memory = typename ExecSpace::memory_space;
   array<T, ExecSpace> recv;
   const auto kind = transport_kind(c.transport());
   if (kind == transport_kind::nccl) {
-    // Queued on the rank's stream behind the kernels that wrote `send`; no host wait.
-    c.run([&] { recv = make_array<T, ExecSpace>(label, recv_offsets.back()); });
-    std::vector<std::uint64_t> sb(send_offsets.size()), rb(recv_offsets.size());
-    std::uint64_t others = 0, messages = 0;
-    for (std::size_t r = 0; r < sb.size(); ++r) {
-      sb[r] = send_offsets[r] * sizeof(T);
-      rb[r] = recv_offsets[r] * sizeof(T);
-      if (r + 1 < sb.size() && int(r) != c.rank() && send_offsets[r + 1] > send_offsets[r]) {
-        others += (send_offsets[r + 1] - send_offsets[r]) * sizeof(T);
-        ++messages;
-      }
-    }
-    c.run([&] {
-      device_transport<ExecSpace>::all_to_all(space, c.transport_handle(), c.size(), c.rank(), send.data(), sb.data(),
-                                              recv.data(), rb.data());
-    });
-    c.count_transport(others, messages, 0.0);
+    c.run([&] { recv = make_array<T, ExecSpace>(label, received); });
+    c.run([&] { by_device(send.data(), recv.data()); });
     return recv;
   }
   if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible || kind == transport_kind::mpi_device) {
     c.run([&] {
-      recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+      recv = make_array<T, ExecSpace>(label, received);
       space.fence();  // MPI reads `send` now
     });
-    c.all_to_all(send.data(), send_offsets, recv.data(), recv_offsets);
+    by_mpi(send.data(), recv.data());
     return recv;
   }
-  // Staged: uninitialised host arrays, filled and drained by copies on the space.
   Kokkos::View<T*, Kokkos::HostSpace> send_host, recv_host;
   c.run([&] {
-    recv = make_array<T, ExecSpace>(label, recv_offsets.back());
+    recv = make_array<T, ExecSpace>(label, received);
     send_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_send", send.extent(0));
-    recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", recv.extent(0));
+    recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", received);
     strix::copy(space, send_host, send);
     space.fence();
   });
-  c.all_to_all(send_host.data(), send_offsets, recv_host.data(), recv_offsets);
+  by_mpi(send_host.data(), recv_host.data());
   c.run([&] {
     strix::copy(space, recv, recv_host);
     space.fence();
@@ -205,48 +192,51 @@ array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, con
   return recv;
 }
 
-// Every rank's `send` to every rank, by the call's transport; returns them concatenated in
-// rank order (recv_offsets: P + 1, agreed on before).
+// Offsets of P + 1 elements as bytes.
+template <class T>
+std::vector<std::uint64_t> byte_offsets(const std::vector<std::uint64_t>& offsets) {
+  std::vector<std::uint64_t> b(offsets.size());
+  for (std::size_t r = 0; r < b.size(); ++r) b[r] = offsets[r] * sizeof(T);
+  return b;
+}
+
+// Sends send[send_offsets[r] ..) to rank r; returns what arrived, ordered by source rank.
+template <class T, class ExecSpace>
+array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
+                                const std::vector<std::uint64_t>& send_offsets,
+                                const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+  return move_arrays(
+      space, c, send, recv_offsets.back(), label,
+      [&](const T* from, T* to) {
+        const auto sb = byte_offsets<T>(send_offsets), rb = byte_offsets<T>(recv_offsets);
+        device_transport<ExecSpace>::all_to_all(space, c.transport_handle(), c.size(), c.rank(), from, sb.data(), to,
+                                                rb.data());
+        std::uint64_t others = 0, messages = 0;
+        for (int r = 0; r < c.size(); ++r)
+          if (r != c.rank() && send_offsets[r + 1] > send_offsets[r]) {
+            others += sb[r + 1] - sb[r];
+            ++messages;
+          }
+        c.count_transport(others, messages, 0.0);
+      },
+      [&](const T* from, T* to) { c.all_to_all(from, send_offsets, to, recv_offsets); });
+}
+
+// Every rank's `send` to every rank; returns them concatenated in rank order (recv_offsets:
+// P + 1, agreed on before).
 template <class T, class ExecSpace>
 array<T, ExecSpace> gather_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
                                   const std::vector<std::uint64_t>& recv_offsets, const char* label) {
-  using memory = typename ExecSpace::memory_space;
-  array<T, ExecSpace> recv;
-  const auto kind = transport_kind(c.transport());
   const std::uint64_t count = send.extent(0);
-  if (kind == transport_kind::nccl) {
-    c.run([&] { recv = make_array<T, ExecSpace>(label, recv_offsets.back()); });
-    std::vector<std::uint64_t> rb(recv_offsets.size());
-    for (std::size_t r = 0; r < rb.size(); ++r) rb[r] = recv_offsets[r] * sizeof(T);
-    c.run([&] {
-      device_transport<ExecSpace>::all_gather(space, c.transport_handle(), c.size(), c.rank(), send.data(),
-                                              count * sizeof(T), recv.data(), rb.data());
-    });
-    c.count_transport(count * sizeof(T) * std::uint64_t(c.size() - 1), count ? std::uint64_t(c.size() - 1) : 0, 0.0);
-    return recv;
-  }
-  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible || kind == transport_kind::mpi_device) {
-    c.run([&] {
-      recv = make_array<T, ExecSpace>(label, recv_offsets.back());
-      space.fence();
-    });
-    c.all_gather(send.data(), count, recv.data(), recv_offsets);
-    return recv;
-  }
-  Kokkos::View<T*, Kokkos::HostSpace> send_host, recv_host;
-  c.run([&] {
-    recv = make_array<T, ExecSpace>(label, recv_offsets.back());
-    send_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_send", count);
-    recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", recv.extent(0));
-    strix::copy(space, send_host, send);
-    space.fence();
-  });
-  c.all_gather(send_host.data(), count, recv_host.data(), recv_offsets);
-  c.run([&] {
-    strix::copy(space, recv, recv_host);
-    space.fence();
-  });
-  return recv;
+  return move_arrays(
+      space, c, send, recv_offsets.back(), label,
+      [&](const T* from, T* to) {
+        const auto rb = byte_offsets<T>(recv_offsets);
+        device_transport<ExecSpace>::all_gather(space, c.transport_handle(), c.size(), c.rank(), from,
+                                                count * sizeof(T), to, rb.data());
+        c.count_transport(count * sizeof(T) * std::uint64_t(c.size() - 1), count ? std::uint64_t(c.size() - 1) : 0, 0.0);
+      },
+      [&](const T* from, T* to) { c.all_gather(from, count, to, recv_offsets); });
 }
 
 // For every target t (global positions of `from`, any order), values owned by t's rank:
