@@ -177,6 +177,7 @@ nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64
   for (int r = 0; r < c.size(); ++r)
     if (slices.size(r)) worst = std::max(worst, double(device_peak[r]) / double(slices.size(r)));
   j["max_rank_device_peak_per_slice_byte"] = worst;
+  // The library's transport_kind values, in order (strix/distributed/detail/transport.hpp).
   static const char* const transports[] = {"host memory", "nccl", "cuda-aware mpi", "host staged"};
   const auto t = lib.counter(command == std::string("bwt") ? "distributed_bwt_transport" : "distributed_transport");
   j["transport"] = t < 4 ? transports[t] : "?";

@@ -299,8 +299,8 @@ class collective {
   mutable double transport_seconds_ = 0;
   int transport_ = 0;
   void* transport_handle_ = nullptr;
-  static constexpr int tag_ = 7061;  // all_to_all's messages (no other point-to-point traffic)
-  // Elements per message of all_to_all: counts are ints, and each message stays within 1 GiB
+  static constexpr int tag_ = 7061;  // exchange's messages (no other point-to-point traffic)
+  // Elements per message of exchange: counts are ints, and each message stays within 1 GiB
   // of 8-byte elements. (STRIX_DISTRIBUTED_CHUNK: tests only.)
   std::uint64_t chunk_ = std::uint64_t(1) << 27;
 };

@@ -43,6 +43,19 @@ struct routing {
   array<std::uint64_t, ExecSpace> owners;  // the layout's P + 1 offsets, on the device
 };
 
+// The rank owning position x, given a layout's P + 1 offsets on the device: the last r with
+// offsets(r) <= x.
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION int owner_of(const Offsets& offsets, const int ranks, const std::uint64_t x) {
+  int lo = 0, hi = ranks;
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (offsets(mid) <= x) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 // Routing of m elements whose destinations are the owners (in `to`) of `targets`.
 template <class I, class ExecSpace, class Targets>
 routing<I, ExecSpace> route_to_owners(const ExecSpace& space, primitives::workspace<ExecSpace>& ws,
@@ -68,16 +81,8 @@ routing<I, ExecSpace> route_to_owners(const ExecSpace& space, primitives::worksp
   }
   auto dest = make_array<std::uint32_t, ExecSpace>("strix::route_dest", m);
   Kokkos::parallel_for(
-      "strix::route_owner", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
-        const std::uint64_t x = targets(j);
-        int lo = 0, hi = ranks;  // the last r with offsets(r) <= x
-        while (hi - lo > 1) {
-          const int mid = (lo + hi) / 2;
-          if (offsets(mid) <= x) lo = mid;
-          else hi = mid;
-        }
-        dest(j) = std::uint32_t(lo);
-      });
+      "strix::route_owner", policy(space, 0, std::int64_t(m)),
+      KOKKOS_LAMBDA(const std::int64_t j) { dest(j) = std::uint32_t(owner_of(offsets, ranks, targets(j))); });
   auto dest_alt = make_array<std::uint32_t, ExecSpace>("strix::route_dest_alt", m);
   auto order_alt = make_array<I, ExecSpace>("strix::route_order_alt", m);
   ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, I>(space, m));
@@ -137,13 +142,7 @@ array<I, ExecSpace> owner_offsets_in_order(const ExecSpace& space, const Targets
   Kokkos::parallel_for(
       label, policy(space, 0, std::int64_t(order.extent(0))), KOKKOS_LAMBDA(const std::int64_t k) {
         const std::uint64_t x = targets(order(k));
-        int lo = 0, hi = ranks;  // the last r with owners(r) <= x
-        while (hi - lo > 1) {
-          const int mid = (lo + hi) / 2;
-          if (owners(mid) <= x) lo = mid;
-          else hi = mid;
-        }
-        out(k) = I(x - owners(lo));
+        out(k) = I(x - owners(owner_of(owners, ranks, x)));
       });
   return out;
 }

@@ -25,17 +25,8 @@
 
 namespace strix::distributed::detail {
 
+// (The CLI's --stats names them in this order: src/cli/distributed.cpp.)
 enum class transport_kind : int { host_memory = 0, nccl = 1, mpi_device = 2, host_staged = 3 };
-
-inline const char* transport_name(transport_kind t) {
-  switch (t) {
-    case transport_kind::host_memory: return "host memory";
-    case transport_kind::nccl: return "nccl";
-    case transport_kind::mpi_device: return "cuda-aware mpi";
-    case transport_kind::host_staged: return "host staged";
-  }
-  return "?";
-}
 
 // Device-to-device all-to-all for an execution space: none by default.
 template <class ExecSpace>
