@@ -155,21 +155,27 @@ array<I, ExecSpace> owner_offsets_in_order(const ExecSpace& space, const Targets
 // rank failing in one, e.g. out of memory, fails all ranks at the next agreement instead of
 // leaving them inside a collective. The counts were agreed on before: every rank reaches the
 // transport.)
+// `into`: a buffer of at least `received` elements to receive in (kept by the caller; the
+// result then views it), else a new array.
 template <class T, class ExecSpace, class ByDevice, class ByMpi>
 array<T, ExecSpace> move_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
                                 std::uint64_t received, const char* label, const ByDevice& by_device,
-                                const ByMpi& by_mpi) {
+                                const ByMpi& by_mpi, const array<T, ExecSpace>& into = {}) {
   using memory = typename ExecSpace::memory_space;
   array<T, ExecSpace> recv;
+  const auto receive_buffer = [&] {
+    return into.extent(0) >= received ? array<T, ExecSpace>(into.data(), received)
+                                      : make_array<T, ExecSpace>(label, received);
+  };
   const auto kind = transport_kind(c.transport());
   if (kind == transport_kind::nccl) {
-    c.run([&] { recv = make_array<T, ExecSpace>(label, received); });
+    c.run([&] { recv = receive_buffer(); });
     c.run([&] { by_device(send.data(), recv.data()); });
     return recv;
   }
   if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible || kind == transport_kind::mpi_device) {
     c.run([&] {
-      recv = make_array<T, ExecSpace>(label, received);
+      recv = receive_buffer();
       space.fence();  // MPI reads `send` now
     });
     by_mpi(send.data(), recv.data());
@@ -177,7 +183,7 @@ array<T, ExecSpace> move_arrays(const ExecSpace& space, const collective& c, con
   }
   Kokkos::View<T*, Kokkos::HostSpace> send_host, recv_host;
   c.run([&] {
-    recv = make_array<T, ExecSpace>(label, received);
+    recv = receive_buffer();
     send_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_send", send.extent(0));
     recv_host = strix::detail::allocate<T, Kokkos::HostSpace>("strix::staged_recv", received);
     strix::copy(space, send_host, send);
@@ -225,7 +231,8 @@ array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, con
 // P + 1, agreed on before).
 template <class T, class ExecSpace>
 array<T, ExecSpace> gather_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
-                                  const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+                                  const std::vector<std::uint64_t>& recv_offsets, const char* label,
+                                  const array<T, ExecSpace>& into = {}) {
   const std::uint64_t count = send.extent(0);
   return move_arrays(
       space, c, send, recv_offsets.back(), label,
@@ -235,7 +242,7 @@ array<T, ExecSpace> gather_arrays(const ExecSpace& space, const collective& c, c
                                                 count * sizeof(T), to, rb.data());
         c.count_transport(count * sizeof(T) * std::uint64_t(c.size() - 1), count ? std::uint64_t(c.size() - 1) : 0, 0.0);
       },
-      [&](const T* from, T* to) { c.all_gather(from, count, to, recv_offsets); });
+      [&](const T* from, T* to) { c.all_gather(from, count, to, recv_offsets); }, into);
 }
 
 // For every target t (global positions of `from`, any order), values owned by t's rank:

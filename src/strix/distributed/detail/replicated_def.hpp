@@ -29,14 +29,15 @@
 
 namespace strix::distributed::detail {
 
-// The suffixes of a round whose rank changed, packed with their new ranks: after the round's
-// scan, isa(suf(k)) is the new head; the old one is the slot of the first element of k's old
-// group, pos(old_offsets(seg(k))). (A group that did not split keeps its head: in the long
-// rounds of repetitive texts most do.) Every suffix counts in the first round.
+// The suffixes of a round whose rank changed, packed with their new ranks as pairs of
+// index-type entries (suffix, rank) in one array: after the round's scan, isa(suf(k)) is the
+// new head; the old one is the slot of the first element of k's old group,
+// pos(old_offsets(seg(k))). (A group that did not split keeps its head: in the long rounds of
+// repetitive texts most do.) Every suffix counts in the first round.
 template <class I, class ExecSpace>
 struct changed_ranks {
   using value_type = std::uint64_t;
-  array<I, ExecSpace> suf, isa, seg, pos, old_offsets, who, value;
+  array<I, ExecSpace> suf, isa, seg, pos, old_offsets, pairs;
   bool all;
   KOKKOS_INLINE_FUNCTION bool changed(const std::int64_t k) const {
     return all || isa(suf(k)) != pos(old_offsets(seg(k)));
@@ -44,8 +45,8 @@ struct changed_ranks {
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t k, value_type& upd, const bool final) const {
     if (!changed(k)) return;
     if (final) {
-      who(upd) = suf(k);
-      value(upd) = isa(suf(k));
+      pairs(2 * upd) = suf(k);
+      pairs(2 * upd + 1) = isa(suf(k));
     }
     upd += 1;
   }
@@ -55,29 +56,28 @@ struct changed_ranks {
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
 };
 
-// Sends the ranks this rank changed this round to every rank, and stores everybody's into
-// `isa` (the scan's arrays as changed_ranks reads them).
+// Sends the ranks this rank changed this round to every rank (one all-gather of the packed
+// pairs into `incoming`, sized once for the first round's n pairs), and stores everybody's
+// into `isa` (the scan's arrays as changed_ranks reads them).
 template <class I, class ExecSpace>
 void share_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
-                        changed_ranks<I, ExecSpace> pack, std::uint64_t m) {
+                        changed_ranks<I, ExecSpace> pack, std::uint64_t m, const array<I, ExecSpace>& incoming) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   std::uint64_t count = 0;
   c.run([&] {
-    pack.who = make_array<I, ExecSpace>("strix::update_suffixes", m);
-    pack.value = make_array<I, ExecSpace>("strix::update_ranks", m);
+    pack.pairs = make_array<I, ExecSpace>("strix::update_pairs", 2 * m);
     ws.reserve(primitives::scan_scratch_bytes<changed_ranks<I, ExecSpace>>(space, m));
     primitives::scan(space, ws, "strix::update_pack", pack, std::int64_t(m), count);
   });
-  const array<I, ExecSpace> who(pack.who.data(), count), value(pack.value.data(), count);
-  const layout from = c.gather_layout(count);
-  auto got_who = gather_arrays(space, c, who, from.offsets, "strix::got_suffixes");
-  auto got_value = gather_arrays(space, c, value, from.offsets, "strix::got_ranks");
+  const layout from = c.gather_layout(2 * count);
+  auto got = gather_arrays(space, c, array<I, ExecSpace>(pack.pairs.data(), 2 * count), from.offsets,
+                           "strix::got_pairs", incoming);
   c.run([&] {
-    const std::uint64_t mine = from.begin(c.rank()), mine_end = from.end(c.rank());
+    const std::uint64_t mine = from.begin(c.rank()) / 2, mine_end = from.end(c.rank()) / 2;
     auto isa = pack.isa;
     Kokkos::parallel_for(
-        "strix::update_store", policy(space, 0, std::int64_t(got_who.extent(0))), KOKKOS_LAMBDA(const std::int64_t j) {
-          if (std::uint64_t(j) < mine || std::uint64_t(j) >= mine_end) isa(got_who(j)) = got_value(j);
+        "strix::update_store", policy(space, 0, std::int64_t(got.extent(0) / 2)), KOKKOS_LAMBDA(const std::int64_t j) {
+          if (std::uint64_t(j) < mine || std::uint64_t(j) >= mine_end) isa(got(2 * j)) = got(2 * j + 1);
         });
   });
 }
@@ -109,10 +109,11 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   const std::uint64_t m0 = m, first = c.gather_layout(m).begin(c.rank());
   // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
   const std::uint64_t segmented_limit = m0 / 16 + 1;
-  index isa, suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt;
+  index isa, suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming;
   wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
   c.run([&] {
     isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
+    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * n);  // the first round's, the most
     suf = batch.pos;
     keys_buf = batch.key;
     batch = suffix_batch<I, ExecSpace>();
@@ -154,7 +155,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
       kept = std::uint64_t(totals.kept);
     });
     timer.begin("distributed_share_ranks");
-    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, {}, {}, first_round}, m);
+    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, {}, first_round}, m,
+                       incoming);
     first_round = false;
     std::swap(suf, suf_alt);
     std::swap(pos, pos_alt);
