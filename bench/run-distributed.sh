@@ -6,7 +6,7 @@
 # of the whole run (mpirun included), of rank 0's stages and of the construction; bytes and
 # messages sent between ranks; seconds inside MPI transfers (the slowest rank); the largest
 # per-rank device peak (GPU ranks; bytes, and bytes per byte of the rank's slice) and host
-# peak; rounds; and rank 0's phases. Every output is compared with the first rank count's
+# peak; rounds; rank 0's phases and every rank's. Every output is compared with the first rank count's
 # (cmp), or checked by `strix check --distributed` where that count has no output.
 # One rank per GPU on CUDA builds (BACKEND=cuda; rank r takes the node's GPU r); THREADS host
 # threads per rank otherwise. One rank runs strix's single-device construction (`auto`).
@@ -212,6 +212,11 @@ print(f"RESULT input={name} n={n} ranks={np} variant={asked} backend={j['backend
       f"max_rank_rss_MB={max(rss)/2**20:.0f} rounds={j['counters'].get('distributed_rounds', 0)} "
       f"sorted_per_rank={'/'.join(str(round(v / max(n, 1), 2)) for v in j.get('ranks_sorted_suffixes', []))} runs={len(js)}")
 print(f"PHASES input={name} ranks={np} variant={asked}: {top}")
+# Every rank's phases (median over runs), where the slower rank shows what the others waited for.
+for r in range(len(j.get('ranks_phases_seconds', []))):
+    ph = {k: med(lambda j, k=k: j['ranks_phases_seconds'][r].get(k, 0)) for k in j['ranks_phases_seconds'][r]}
+    print(f"RANK_PHASES input={name} ranks={np} variant={asked} rank={r}: " +
+          ' '.join(f"{k.replace('distributed_', '')}={v:.3f}" for k, v in sorted(ph.items(), key=lambda kv: -kv[1])[:12]))
 PY
     done
   done

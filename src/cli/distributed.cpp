@@ -172,6 +172,20 @@ nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64
   j["ranks_device_peak_bytes"] = device_peak;
   // Suffixes each rank sorted over all rounds (the replicated construction's balance).
   j["ranks_sorted_suffixes"] = sorted;
+  // Every rank's library phases (rank 0's are phases_seconds): where a rank waited for another.
+  {
+    nlohmann::json mine = nlohmann::json::object();
+    for (const auto& p : lib.phases) mine[p.first] = p.second;
+    const std::string text = mine.dump();
+    const auto all = c.all_gather(std::vector<std::uint8_t>(text.begin(), text.end()));
+    const auto lengths = c.all_gather<std::uint64_t>(text.size());
+    j["ranks_phases_seconds"] = nlohmann::json::array();
+    std::uint64_t at = 0;
+    for (const auto length : lengths) {
+      j["ranks_phases_seconds"].push_back(nlohmann::json::parse(all.begin() + at, all.begin() + at + length));
+      at += length;
+    }
+  }
   const auto slices = strix::distributed::block_layout(n, c.size());
   double worst = 0;
   for (int r = 0; r < c.size(); ++r)

@@ -2,27 +2,32 @@
 #pragma once
 // The distributed suffix array with replicated ranks, for texts whose rank array fits every
 // device (suffix_array_def.hpp picks it; STRIX_DISTRIBUTED_ALGORITHM=replicated|partitioned
-// asks): after one global sort of the first k characters, whose splitters keep equal
-// prefixes on one rank, every rank owns whole groups and refines them by prefix doubling as
-// the single-device construction does (prefix_doubling.hpp: group-head ranks, suffixes of
-// unsorted groups re-sorted inside their group by ISA[s + h], singletons dropped), reading
-// ISA[s + h] from its own copy of the whole rank array. After each round every rank sends
-// the ranks it changed to all others (an all-gather of (suffix, rank) pairs); no request
-// ever crosses ranks. At the end every rank holds the inverse suffix array and writes its
-// own rows with no exchange.
+// asks). Every rank first receives the whole text (one all-gather: n bytes), then takes the
+// suffixes whose first k characters fall in its range of keys (splitters from a sample every
+// rank draws alike from the text, so equal prefixes stay on one rank and nothing else is
+// exchanged) and sorts them by those characters. From there every rank owns whole groups and
+// refines them by prefix doubling as the single-device construction does (prefix_doubling.hpp:
+// group-head ranks, suffixes of unsorted groups re-sorted inside their group by ISA[s + h],
+// singletons dropped), reading ISA[s + h] from its own copy of the whole rank array. After
+// each round every rank sends the ranks it changed to all others (an all-gather of (suffix,
+// rank) pairs); no request ever crosses ranks. At the end every rank holds the inverse suffix
+// array and writes its own rows with no exchange.
 //
-// Per rank: the rank array (n entries of I), the round's incoming pairs (2 entries a suffix
-// whose rank changed on any rank: 2n in the first round), and about 40 bytes for each of its
-// own active suffixes (measured: ~100 bytes per slice byte on 2 GPUs, RESULTS §45).
-// Exchanged: 2 sizeof(I) bytes per changed rank and round, to every other rank.
+// Per rank: the text (n bytes, until the first sort ends), the rank array (n entries of I),
+// the round's incoming pairs (2 entries a suffix whose rank changed on any rank: 2n in the
+// first round), and about 40 bytes for each of its own active suffixes.
+// Exchanged: the text, then 2 sizeof(I) bytes per changed rank and round, to every other rank.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
-#include <strix/distributed/detail/sample_sort.hpp>
+#include <strix/core/copy.hpp>
+#include <strix/core/phase_timer.hpp>
+#include <strix/distributed/detail/exchange.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
@@ -56,22 +61,24 @@ struct changed_ranks {
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
 };
 
-// Sends the ranks this rank changed this round to every rank (one all-gather of the packed
-// pairs into `incoming`, sized once for the first round's n pairs), and stores everybody's
-// into `isa` (the scan's arrays as changed_ranks reads them).
+// Sends the ranks this rank changed this round to every rank (packed into `pack.pairs`, at
+// least 2m entries; one all-gather into `incoming`, sized for the first round's n pairs) and
+// stores everybody's into `isa` (the scan's arrays as changed_ranks reads them).
 template <class I, class ExecSpace>
 void share_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
-                        changed_ranks<I, ExecSpace> pack, std::uint64_t m, const array<I, ExecSpace>& incoming) {
+                        const changed_ranks<I, ExecSpace>& pack, std::uint64_t m, const array<I, ExecSpace>& incoming,
+                        strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   std::uint64_t count = 0;
   c.run([&] {
-    pack.pairs = make_array<I, ExecSpace>("strix::update_pairs", 2 * m);
     ws.reserve(primitives::scan_scratch_bytes<changed_ranks<I, ExecSpace>>(space, m));
     primitives::scan(space, ws, "strix::update_pack", pack, std::int64_t(m), count);
   });
   const layout from = c.gather_layout(2 * count);
+  timer.begin("distributed_share_transfer");  // (the wait for the slowest rank's round included)
   auto got = gather_arrays(space, c, array<I, ExecSpace>(pack.pairs.data(), 2 * count), from.offsets,
                            "strix::got_pairs", incoming);
+  timer.begin("distributed_share_store");
   c.run([&] {
     const std::uint64_t mine = from.begin(c.rank()) / 2, mine_end = from.end(c.rank()) / 2;
     auto isa = pack.isa;
@@ -82,6 +89,71 @@ void share_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>
   });
 }
 
+// The first k characters of the suffix at j, packed `bits` a character, from the text
+// translated to character codes (1 + the byte's rank among the used bytes; 0 past the end),
+// or, where all 256 bytes occur (codes to 256), from the bytes themselves plus one.
+template <class ExecSpace>
+struct first_characters {
+  Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space> codes;
+  std::uint64_t n;
+  int k, bits;
+  bool every_byte;
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t j) const {
+    std::uint64_t v = 0;
+    for (int t = 0; t < k; ++t)
+      v = (v << bits) | (j + std::uint64_t(t) < n ? std::uint64_t(codes(j + t)) + (every_byte ? 1 : 0) : 0);
+    return v;
+  }
+};
+
+// The suffixes whose key lies in [lo, hi) (hi == 0: no upper bound), in text order, with
+// their keys: a scan over the whole text.
+template <class I, class ExecSpace>
+struct keys_in_range {
+  using value_type = std::uint64_t;
+  first_characters<ExecSpace> key_of;
+  std::uint64_t lo, hi;
+  array<I, ExecSpace> pos;
+  array<std::uint64_t, ExecSpace> key;
+  KOKKOS_INLINE_FUNCTION bool mine(const std::uint64_t v) const { return v >= lo && (hi == 0 || v < hi); }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t j, value_type& upd, const bool final) const {
+    const std::uint64_t v = key_of(std::uint64_t(j));
+    if (!mine(v)) return;
+    if (final) {
+      pos(upd) = I(j);
+      key(upd) = v;
+    }
+    upd += 1;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = 0; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const { dst += src; }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
+};
+
+// Every rank's range of keys: P + 1 bounds from the keys of `samples` positions spread over
+// the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);
+// the last bound 0 stands for no upper bound. Equal keys fall in one range.
+template <class ExecSpace>
+std::vector<std::uint64_t> key_ranges(const ExecSpace& space, const first_characters<ExecSpace>& key_of, int ranks) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = key_of.n, samples = std::min<std::uint64_t>(n, std::uint64_t(1) << 16);
+  auto picked = make_array<std::uint64_t, ExecSpace>("strix::key_samples", samples);
+  Kokkos::parallel_for(
+      "strix::key_samples", policy(space, 0, std::int64_t(samples)), KOKKOS_LAMBDA(const std::int64_t s) {
+        // Position s of `samples` even strides, moved within its stride by a hash of s (a
+        // periodic text would otherwise be sampled at one phase).
+        const std::uint64_t lo = std::uint64_t(s) * n / samples, hi = (std::uint64_t(s) + 1) * n / samples;
+        const std::uint64_t x = (std::uint64_t(s) + 1) * 0x9E3779B97F4A7C15ull;
+        picked(s) = key_of(lo + (x >> 32) % (hi - lo));
+      });
+  auto host = strix::to_host(space, picked);
+  std::vector<std::uint64_t> keys(host.data(), host.data() + samples);
+  std::sort(keys.begin(), keys.end());
+  std::vector<std::uint64_t> bounds(std::size_t(ranks) + 1, 0);
+  for (int r = 1; r < ranks; ++r) bounds[r] = std::max(bounds[r - 1], keys[std::size_t(r) * samples / std::size_t(ranks)]);
+  return bounds;
+}
+
 // What a rank did: rounds (all ranks alike) and suffixes it sorted over all of them (its share
 // of the work: groups stay on the rank that holds them, so this shows the balance).
 struct replicated_work {
@@ -89,36 +161,88 @@ struct replicated_work {
   std::uint64_t sorted = 0;
 };
 
-// The rounds after the initial batch (pos, key of every local suffix; rank unused) is built;
-// writes this rank's rows of the suffix array.
+// The whole construction from this rank's slice of the text (`positions`: every rank's) and
+// the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
+// this rank's rows of the suffix array.
 template <class I, class ExecSpace>
 replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
-                      std::uint64_t n, suffix_batch<I, ExecSpace> batch, int key_bits, std::uint64_t h,
-                      const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                      strix::detail::phase_timer<ExecSpace>& timer) {
+                                  const text_view<ExecSpace>& slice, const layout& positions,
+                                  const std::vector<std::uint64_t>& code, int bits,
+                                  const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                                  strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
   using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>>;
   using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>>;
+  const std::uint64_t n = positions.total();
+  const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
 
-  // 1. One global sort of the first k characters; equal prefixes stay on one rank.
-  sample_sort(space, ws, c, batch, 0, key_bits, timer, true);
+  // 1. The whole text on every rank, as character codes.
+  timer.begin("distributed_gather_text");
+  array<std::uint8_t, ExecSpace> text = gather_arrays(
+      space, c, array<std::uint8_t, ExecSpace>(const_cast<std::uint8_t*>(slice.data()), slice.extent(0)),
+      positions.offsets, "strix::whole_text");
+  const bool every_byte = code[255] == 256;
+  c.run([&] {
+    if (every_byte) return;
+    auto codes = make_array<std::uint8_t, ExecSpace>("strix::codes", 256);
+    {
+      auto h = Kokkos::create_mirror_view(codes);
+      for (int b = 0; b < 256; ++b) h(b) = std::uint8_t(code[b]);
+      strix::copy(space, codes, h);
+    }
+    auto t = text;
+    Kokkos::parallel_for("strix::text_codes", policy(space, 0, std::int64_t(n)),
+                         KOKKOS_LAMBDA(const std::int64_t j) { t(j) = codes(t(j)); });
+  });
+
+  // 2. This rank's suffixes: those whose first k characters fall in its range of keys (equal
+  // prefixes stay on one rank), sorted by them.
+  timer.begin("distributed_initial_keys");
+  const first_characters<ExecSpace> key_of{text, n, k, bits, every_byte};
+  std::uint64_t m = 0;
+  index suf, suf_alt;
+  wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
+  c.run([&] {
+    const auto bounds = key_ranges(space, key_of, c.size());
+    keys_in_range<I, ExecSpace> pick{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0, {}, {}};
+    Kokkos::parallel_reduce(
+        "strix::count_keys_in_range", policy(space, 0, std::int64_t(n)),
+        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& count) { count += pick.mine(pick.key_of(std::uint64_t(j))); },
+        m);
+    suf = make_array<I, ExecSpace>("strix::suffixes", m);
+    suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
+    keys_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys", m);
+    keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
+    pick.pos = suf;
+    pick.key = keys_buf;
+    std::uint64_t picked = 0;
+    ws.reserve(primitives::scan_scratch_bytes<keys_in_range<I, ExecSpace>>(space, std::int64_t(n)));
+    primitives::scan(space, ws, "strix::keys_in_range", pick, std::int64_t(n), picked);
+    STRIX_REQUIRE(picked == m);
+  });
+  timer.begin("distributed_sort_local");
+  c.run([&] {
+    text = array<std::uint8_t, ExecSpace>();
+    if (m <= 1) return;
+    ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m));
+    if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys_buf, keys_alt_buf, suf, suf_alt, 0, key_bits)) {
+      std::swap(keys_buf, keys_alt_buf);
+      std::swap(suf, suf_alt);
+    }
+  });
+
   timer.begin("distributed_initial_ranks");
-  std::uint64_t m = batch.size();
   const std::uint64_t m0 = m, first = c.gather_layout(m).begin(c.rank());
   // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
   const std::uint64_t segmented_limit = m0 / 16 + 1;
-  index isa, suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming;
-  wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
+  index isa, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
   c.run([&] {
     isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
-    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * n);  // the first round's, the most
-    suf = batch.pos;
-    keys_buf = batch.key;
-    batch = suffix_batch<I, ExecSpace>();
-    keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
-    suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
+    // The pairs a round sends and receives; the first round's (every suffix) are the most.
+    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * n);
+    outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m);
     pos = make_array<I, ExecSpace>("strix::slots", m);
     pos_alt = make_array<I, ExecSpace>("strix::slots_alt", m);
     seg = make_array<I, ExecSpace>("strix::segments", m);
@@ -134,7 +258,6 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
         });
     ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m));
     ws.reserve(primitives::scan_scratch_bytes<narrow_scan>(space, m));
-    ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m));
     ws.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space, m, segmented_limit));
   });
   // The closing scan of a round over the m sorted active suffixes (round_scan.hpp): ranks
@@ -155,8 +278,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
       kept = std::uint64_t(totals.kept);
     });
     timer.begin("distributed_share_ranks");
-    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, {}, first_round}, m,
-                       incoming);
+    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, outgoing, first_round}, m,
+                       incoming, timer);
     first_round = false;
     std::swap(suf, suf_alt);
     std::swap(pos, pos_alt);
@@ -173,6 +296,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   // 64 bits, else (texts past 2^32 bytes with many groups) a stable sort by rank then one by
   // segment.
   const int rank_bits = bits_for(n);
+  std::uint64_t h = std::uint64_t(k);
   // STRIX_DISTRIBUTED_KEY_BITS: a lower limit than 64 for one sort (tests only: the two-sort path).
   int key_limit = 64;
   if (const char* set = std::getenv("STRIX_DISTRIBUTED_KEY_BITS")) key_limit = std::max(1, std::min(64, std::atoi(set)));

@@ -190,9 +190,9 @@ struct closing_scan {
 
 // Replicated ranks (replicated_def.hpp) or the partitioned rounds below: asked for with
 // STRIX_DISTRIBUTED_ALGORITHM=replicated|partitioned; by default replicated on devices whose
-// free memory holds its rank array and pairs (3 n sizeof(I) bytes) beside about 48 bytes for
-// each byte of the largest slice, on every rank; partitioned elsewhere (host ranks, texts
-// beyond that).
+// free memory holds the text, its rank array and pairs (n + 3 n sizeof(I) bytes) beside about
+// 48 bytes for each byte of the largest slice, on every rank; partitioned elsewhere (host
+// ranks, texts beyond that).
 template <class ExecSpace, class I>
 bool choose_replicated(const collective& c, const layout& positions) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
@@ -204,7 +204,7 @@ bool choose_replicated(const collective& c, const layout& positions) {
   if (asked != "auto") return asked == "replicated";
   std::uint64_t largest = 0;
   for (int r = 0; r < positions.ranks(); ++r) largest = std::max(largest, positions.size(r));
-  const std::uint64_t need = 3 * positions.total() * sizeof(I) + 48 * largest;
+  const std::uint64_t need = positions.total() * (1 + 3 * sizeof(I)) + 48 * largest;
   const std::uint64_t free = c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); });
   return c.min<std::uint64_t>(free) > need + need / 8;
 }
@@ -260,6 +260,26 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   int bits = 0;
   const auto code = used_alphabet(space, c, text, bits);
   const int k = bits == 0 ? 1 : 64 / bits;
+  // The transport's counters and the device peak (the caller's text slice and rows count too).
+  const auto report = [&] {
+    if (!stats) return;
+    report_transport(c, stats, "distributed");
+    stats->set_counter("distributed_device_peak_bytes",
+                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
+  };
+  const bool replicated = choose_replicated<ExecSpace, I>(c, positions);
+  if (stats) stats->set_counter("distributed_replicated", replicated ? 1 : 0);
+  if (replicated) {
+    const auto work = replicated_rounds<I>(space, ws, c, text, positions, code, bits,
+                                           Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
+    c.run([&] { timer.end(); });
+    if (stats) {
+      stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
+      stats->set_counter("distributed_sorted", work.sorted);
+    }
+    report();
+    return;
+  }
   const std::uint64_t reach = std::min<std::uint64_t>(positions.end(c.rank()) + std::uint64_t(k - 1), n);
   const std::uint64_t overlap = reach - positions.end(c.rank());
   array<std::uint8_t, ExecSpace> tail;
@@ -302,26 +322,6 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
         });
   });
   tail = array<std::uint8_t, ExecSpace>();
-  // The transport's counters and the device peak (the caller's text slice and rows count too).
-  const auto report = [&] {
-    if (!stats) return;
-    report_transport(c, stats, "distributed");
-    stats->set_counter("distributed_device_peak_bytes",
-                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
-  };
-  const bool replicated = choose_replicated<ExecSpace, I>(c, positions);
-  if (stats) stats->set_counter("distributed_replicated", replicated ? 1 : 0);
-  if (replicated) {
-    const auto work = replicated_rounds<I>(space, ws, c, n, std::move(batch), k * bits, std::uint64_t(k),
-                                           Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
-    c.run([&] { timer.end(); });
-    if (stats) {
-      stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
-      stats->set_counter("distributed_sorted", work.sorted);
-    }
-    report();
-    return;
-  }
   c.run([&] { rank_of = make_array<I, ExecSpace>("strix::rank_of", local); });
 
   const int rank_bits = bits_for(n - 1);
