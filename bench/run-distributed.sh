@@ -77,6 +77,25 @@ if [ "${1:-}" = device ]; then
     echo "# cli_distributed_test on 2 GPUs (3 and 4 ranks share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
     grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log" || true
   }
+  # KERNELS=1: one run a rank count and input under Kokkos Tools' space-time stack (built outside
+  # the repository from kokkos/kokkos-tools' profiling/space-time-stack and packed as
+  # .carry/dist/tools/kp_space_time_stack.so): every rank's regions (strix's phases) and kernels,
+  # where a region's time beyond its kernels is the host's (allocations, MPI, waits).
+  if [ -n "${KERNELS:-}" ]; then
+    for name in $wanted; do
+      for np in ${TABLE_RANKS:-1 2}; do
+        echo "## kernels: $name, $np GPUs"
+        KOKKOS_PROFILE_LIBRARY="$carry/tools/kp_space_time_stack.so" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+          CUDA_LAUNCH_BLOCKING=1 NCCL_NVLS_ENABLE=0 timeout 120 mpirun -q --bind-to none -x KOKKOS_PROFILE_LIBRARY -x CUDA_LAUNCH_BLOCKING -np "$np" "$w/bin/strix" sa \
+          "$in/$name" -o /dev/shm/kernels.sa --distributed --backend cuda --stats --quiet > "$logs/kernels-$name-$np.txt" 2>&1
+        awk '/TOP-DOWN/ { print "# a rank:"; next } /^\|/ { if (match($0, /[0-9.]+e[-+][0-9]+ sec/) && substr($0, RSTART, RLENGTH - 4) + 0 >= 2e-3) print }' \
+          "$logs/kernels-$name-$np.txt" | cut -c1-150 | head -120
+        rm -f /dev/shm/kernels.sa
+      done
+    done
+    tar -cJf "${OUT:-/tmp}/dist-logs.tar.xz" -C "$logs" .
+    exit 0
+  fi
   # NO_TESTS=1: the table alone, on every GPU (nothing beside it).
   tests_pid=""
   if [ -z "${NO_TESTS:-}" ]; then
