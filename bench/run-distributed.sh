@@ -60,11 +60,11 @@ if [ "${1:-}" = device ]; then
   case " $wanted " in *" dna-1G "*) [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna";; esac
   case " $wanted " in *" dna-3.1G "*) [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna";; esac
   # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
-  tests() {
-    local t rc
+  tests() {  # the GPUs they take (default 2,3: beside the table's 1- and 2-GPU runs)
+    local t rc gpus="${1:-2,3}"
     for t in auto:auto staged:partitioned; do
       rc=0
-      CUDA_VISIBLE_DEVICES=2,3 STRIX_DISTRIBUTED_TRANSPORT="${t%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${t#*:}" \
+      CUDA_VISIBLE_DEVICES=$gpus STRIX_DISTRIBUTED_TRANSPORT="${t%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${t#*:}" \
         STRIX_TEST_VERBOSE=1 timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np 2 \
         "$w/bin/strix_distributed_tests" > "$logs/tests-2-${t/:/-}.log" 2>&1 || rc=$?
       echo "# strix_distributed_tests on 2 GPUs, $t: exit $rc, $(grep -E 'passed' "$logs/tests-2-${t/:/-}.log" | tail -1)" \
@@ -72,9 +72,9 @@ if [ "${1:-}" = device ]; then
       grep -m5 FAILED "$logs/tests-2-${t/:/-}.log" || true
     done
     rc=0
-    (cd /tmp && CUDA_VISIBLE_DEVICES=2,3 timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
+    (cd /tmp && CUDA_VISIBLE_DEVICES=$gpus timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
       > "$logs/cli_distributed_test.log" 2>&1) || rc=$?
-    echo "# cli_distributed_test on 2 GPUs (3 and 4 ranks share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
+    echo "# cli_distributed_test on GPUs $gpus (more ranks than GPUs share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
     grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log" || true
   }
   # KERNELS=1: one run a rank count and input under Kokkos Tools' space-time stack (built outside
@@ -121,6 +121,10 @@ if [ "${1:-}" = device ]; then
     [ "$gpus" -ge 4 ] && table "4" $small
   else
     table "${TABLE_RANKS:-1 2$([ "$gpus" -ge 4 ] && echo " 4")}" $small
+  fi
+  # TESTS_AFTER=1 (with NO_TESTS=1): the tests after the table, on every GPU.
+  if [ -n "${TESTS_AFTER:-}" ]; then
+    tests "$(seq -s, 0 $((gpus - 1)))"
   fi
   # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
   # (DEADLINE: seconds after which the largest text is left out, to end within a call.)

@@ -204,10 +204,13 @@ class collective {
   }
 
   // Every rank's `count` elements at `send` to every rank: recv[recv_offsets[r] ..) gets rank
-  // r's. Point to point like all_to_all (any memory the MPI accepts); no agreement.
+  // r's. Point to point like all_to_all (any memory the MPI accepts); no agreement. A rank
+  // whose own range in recv_offsets is empty keeps its part out (a gather of the others').
   template <class T>
   void all_gather(const T* send, std::uint64_t count, T* recv, const std::vector<std::uint64_t>& recv_offsets) const {
-    exchange(recv, recv_offsets, [&](int) { return std::make_pair(send, count); });
+    const bool keep_own = recv_offsets[rank_ + 1] > recv_offsets[rank_];
+    exchange(recv, recv_offsets,
+             [&](int r) { return std::make_pair(send, r == rank_ && !keep_own ? std::uint64_t(0) : count); });
   }
 
   // What a transport outside this class (NCCL) moved, for the same counters.

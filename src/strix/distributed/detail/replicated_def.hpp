@@ -14,9 +14,10 @@
 // array and writes its own rows with no exchange.
 //
 // Per rank: the text (n bytes, until the first sort ends), the rank array (n entries of I),
-// the round's incoming pairs (2 entries a suffix whose rank changed on any rank: 2n in the
-// first round), and about 40 bytes for each of its own active suffixes.
+// the round's incoming pairs (2 entries a suffix whose rank changed on another rank: all the
+// others' suffixes in the first round), and about 40 bytes for each of its own suffixes.
 // Exchanged: the text, then 2 sizeof(I) bytes per changed rank and round, to every other rank.
+// The changed ranks come out of the round's own scan (round_scan's changed_pairs).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -34,58 +35,27 @@
 
 namespace strix::distributed::detail {
 
-// The suffixes of a round whose rank changed, packed with their new ranks as pairs of
-// index-type entries (suffix, rank) in one array: after the round's scan, isa(suf(k)) is the
-// new head; the old one is the slot of the first element of k's old group,
-// pos(old_offsets(seg(k))). (A group that did not split keeps its head: in the long rounds of
-// repetitive texts most do.) Every suffix counts in the first round.
+// Sends the `count` (suffix, rank) pairs this rank's round changed (round_scan's
+// changed_pairs wrote them into `pairs`) to every other rank, with one all-gather that leaves
+// each rank's own out, into `incoming` (sized for the first round: every other rank's
+// suffixes), and stores the others' into `isa` (the round's scan stored this rank's own).
 template <class I, class ExecSpace>
-struct changed_ranks {
-  using value_type = std::uint64_t;
-  array<I, ExecSpace> suf, isa, seg, pos, old_offsets, pairs;
-  bool all;
-  KOKKOS_INLINE_FUNCTION bool changed(const std::int64_t k) const {
-    return all || isa(suf(k)) != pos(old_offsets(seg(k)));
-  }
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t k, value_type& upd, const bool final) const {
-    if (!changed(k)) return;
-    if (final) {
-      pairs(2 * upd) = suf(k);
-      pairs(2 * upd + 1) = isa(suf(k));
-    }
-    upd += 1;
-  }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = 0; }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const { dst += src; }
-  // Kokkos 3.x reduces through volatile references.
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
-};
-
-// Sends the ranks this rank changed this round to every rank (packed into `pack.pairs`, at
-// least 2m entries; one all-gather into `incoming`, sized for the first round's n pairs) and
-// stores everybody's into `isa` (the scan's arrays as changed_ranks reads them).
-template <class I, class ExecSpace>
-void share_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
-                        const changed_ranks<I, ExecSpace>& pack, std::uint64_t m, const array<I, ExecSpace>& incoming,
+void share_rank_updates(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& pairs,
+                        std::uint64_t count, const array<I, ExecSpace>& isa, const array<I, ExecSpace>& incoming,
                         strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  std::uint64_t count = 0;
-  c.run([&] {
-    ws.reserve(primitives::scan_scratch_bytes<changed_ranks<I, ExecSpace>>(space, m));
-    primitives::scan(space, ws, "strix::update_pack", pack, std::int64_t(m), count);
-  });
-  const layout from = c.gather_layout(2 * count);
+  layout from = c.gather_layout(2 * count);
+  // This rank's own range empty: the all-gather skips it (communicator.hpp).
+  for (int r = c.rank() + 1; r <= c.size(); ++r) from.offsets[r] -= 2 * count;
   timer.begin("distributed_share_transfer");  // (the wait for the slowest rank's round included)
-  auto got = gather_arrays(space, c, array<I, ExecSpace>(pack.pairs.data(), 2 * count), from.offsets,
-                           "strix::got_pairs", incoming);
+  auto got = gather_arrays(space, c, array<I, ExecSpace>(pairs.data(), 2 * count), from.offsets, "strix::got_pairs",
+                           incoming);
   timer.begin("distributed_share_store");
   c.run([&] {
-    const std::uint64_t mine = from.begin(c.rank()) / 2, mine_end = from.end(c.rank()) / 2;
-    auto isa = pack.isa;
+    auto r = isa;
     Kokkos::parallel_for(
-        "strix::update_store", policy(space, 0, std::int64_t(got.extent(0) / 2)), KOKKOS_LAMBDA(const std::int64_t j) {
-          if (std::uint64_t(j) < mine || std::uint64_t(j) >= mine_end) isa(got(2 * j)) = got(2 * j + 1);
-        });
+        "strix::update_store", policy(space, 0, std::int64_t(got.extent(0) / 2)),
+        KOKKOS_LAMBDA(const std::int64_t j) { r(got(2 * j)) = got(2 * j + 1); });
   });
 }
 
@@ -106,28 +76,15 @@ struct first_characters {
   }
 };
 
-// The suffixes whose key lies in [lo, hi) (hi == 0: no upper bound), in text order, with
-// their keys: a scan over the whole text.
-template <class I, class ExecSpace>
-struct keys_in_range {
-  using value_type = std::uint64_t;
+// Whether the suffix at j has its key in [lo, hi) (hi == 0: no upper bound).
+template <class ExecSpace>
+struct key_in_range {
   first_characters<ExecSpace> key_of;
   std::uint64_t lo, hi;
-  array<I, ExecSpace> pos;
-  array<std::uint64_t, ExecSpace> key;
-  KOKKOS_INLINE_FUNCTION bool mine(const std::uint64_t v) const { return v >= lo && (hi == 0 || v < hi); }
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t j, value_type& upd, const bool final) const {
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const {
     const std::uint64_t v = key_of(std::uint64_t(j));
-    if (!mine(v)) return;
-    if (final) {
-      pos(upd) = I(j);
-      key(upd) = v;
-    }
-    upd += 1;
+    return v >= lo && (hi == 0 || v < hi);
   }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = 0; }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const { dst += src; }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const { dst += src; }
 };
 
 // Every rank's range of keys: P + 1 bounds from the keys of `samples` positions spread over
@@ -173,8 +130,9 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
-  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>>;
-  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>>;
+  using changes = strix::detail::changed_pairs<index>;
+  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes>;
+  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes>;
   const std::uint64_t n = positions.total();
   const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
 
@@ -188,7 +146,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
     if (every_byte) return;
     auto codes = make_array<std::uint8_t, ExecSpace>("strix::codes", 256);
     {
-      auto h = Kokkos::create_mirror_view(codes);
+      // (Not a mirror: its zero fill is a host kernel that starts the host threads.)
+      auto h = strix::detail::allocate<std::uint8_t, Kokkos::HostSpace>("strix::codes_host", 256);
       for (int b = 0; b < 256; ++b) h(b) = std::uint8_t(code[b]);
       strix::copy(space, codes, h);
     }
@@ -202,25 +161,28 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   timer.begin("distributed_initial_keys");
   const first_characters<ExecSpace> key_of{text, n, k, bits, every_byte};
   std::uint64_t m = 0;
-  index suf, suf_alt;
+  index isa, suf, suf_alt;
   wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, c.size());
-    keys_in_range<I, ExecSpace> pick{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0, {}, {}};
-    Kokkos::parallel_reduce(
-        "strix::count_keys_in_range", policy(space, 0, std::int64_t(n)),
-        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& count) { count += pick.mine(pick.key_of(std::uint64_t(j))); },
-        m);
+    // The rank array holds the selected positions until the first round writes it.
+    isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
+    m = primitives::select_indices(
+        space, ws, std::int64_t(n),
+        key_in_range<ExecSpace>{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0},
+        strix::device_view<I, ExecSpace>(isa));
     suf = make_array<I, ExecSpace>("strix::suffixes", m);
     suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
     keys_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys", m);
     keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
-    pick.pos = suf;
-    pick.key = keys_buf;
-    std::uint64_t picked = 0;
-    ws.reserve(primitives::scan_scratch_bytes<keys_in_range<I, ExecSpace>>(space, std::int64_t(n)));
-    primitives::scan(space, ws, "strix::keys_in_range", pick, std::int64_t(n), picked);
-    STRIX_REQUIRE(picked == m);
+    auto picked = isa;
+    auto p = suf;
+    auto key = keys_buf;
+    Kokkos::parallel_for(
+        "strix::initial_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
+          p(j) = picked(j);
+          key(j) = key_of(std::uint64_t(picked(j)));
+        });
   });
   timer.begin("distributed_sort_local");
   c.run([&] {
@@ -237,12 +199,12 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   const std::uint64_t m0 = m, first = c.gather_layout(m).begin(c.rank());
   // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
   const std::uint64_t segmented_limit = m0 / 16 + 1;
-  index isa, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
+  index pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
   c.run([&] {
-    isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
-    // The pairs a round sends and receives; the first round's (every suffix) are the most.
-    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * n);
-    outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m);
+    // The pairs a round receives: the first round's (every other rank's suffixes) are the
+    // most. Those it sends go to a free key buffer where they fit (close_round).
+    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * (n - m0));
+    if (sizeof(I) > 4) outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m0);
     pos = make_array<I, ExecSpace>("strix::slots", m);
     pos_alt = make_array<I, ExecSpace>("strix::slots_alt", m);
     seg = make_array<I, ExecSpace>("strix::segments", m);
@@ -266,20 +228,27 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   bool first_round = true;
   auto close_round = [&](const auto& sorted_keys) {
     using scan_type = strix::detail::round_scan<std::decay_t<decltype(sorted_keys)>, index,
-                                                strix::detail::segment_marks<index>>;
-    std::uint64_t kept = 0;
+                                                strix::detail::segment_marks<index>, changes>;
+    std::uint64_t kept = 0, changed = 0;
+    // The changed pairs go to the key buffer the round's keys are not in where they fit (two
+    // 32-bit entries a suffix in a 64-bit key's place), else to their own array.
+    const index pairs = sizeof(I) > 4 ? outgoing
+                      : index(reinterpret_cast<I*>(static_cast<const void*>(sorted_keys.data()) == keys_buf.data()
+                                                       ? keys_alt_buf.data()
+                                                       : keys_buf.data()),
+                              2 * m0);
     c.run([&] {
       segments = 0;
       if (m == 0) return;
-      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, isa, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false};
+      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, isa, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
+                     changes{seg, offsets, pairs, first_round}};
       typename scan_type::value_type totals{};
       primitives::scan(space, ws, "strix::replicated_refine", scan, std::int64_t(m), totals);
       segments = std::uint64_t(totals.segments);
       kept = std::uint64_t(totals.kept);
+      changed = std::uint64_t(totals.changed);
     });
-    timer.begin("distributed_share_ranks");
-    share_rank_updates(space, ws, c, changed_ranks<I, ExecSpace>{suf, isa, seg, pos, offsets, outgoing, first_round}, m,
-                       incoming, timer);
+    share_rank_updates(space, c, pairs, changed, isa, incoming, timer);
     first_round = false;
     std::swap(suf, suf_alt);
     std::swap(pos, pos_alt);
@@ -290,7 +259,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   };
   close_round(wide(keys_buf.data(), m));
 
-  // 2. Rounds, sorting by (segment, ISA[s + h] + 1) the way the single-device prefix doubling
+  // 3. Rounds, sorting by (segment, ISA[s + h] + 1) the way the single-device prefix doubling
   // does: one radix sort of composite keys in the index type where they fit, else CUB's
   // segmented sort of the ranks alone where every segment is small, else composite keys in
   // 64 bits, else (texts past 2^32 bytes with many groups) a stable sort by rank then one by
@@ -406,7 +375,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
     else close_round(keys_in_alt ? keys_alt : keys);
     h *= 2;
   }
-  // 3. Every rank holds the inverse suffix array: its own rows, with no exchange.
+  // 4. Every rank holds the inverse suffix array: its own rows, with no exchange.
   timer.begin("distributed_place");
   c.run([&] {
     const layout rows = block_layout(n, c.size());

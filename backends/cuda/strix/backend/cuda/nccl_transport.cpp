@@ -117,7 +117,9 @@ void nccl_all_gather(void* nccl, int ranks, int rank, const void* send, std::uin
   auto comm = static_cast<ncclComm_t>(nccl);
   auto s = static_cast<cudaStream_t>(stream);
   auto* to = static_cast<char*>(recv);
-  if (bytes) check(cudaMemcpyAsync(to + recv_offsets[rank], send, bytes, cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync");
+  // (An empty own range: the caller gathers the other ranks' parts only.)
+  if (bytes && recv_offsets[rank + 1] > recv_offsets[rank])
+    check(cudaMemcpyAsync(to + recv_offsets[rank], send, bytes, cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync");
   check_nccl(ncclGroupStart(), "ncclGroupStart");
   for (int r = 0; r < ranks; ++r) {
     if (r == rank) continue;

@@ -26,7 +26,8 @@ void nccl_all_to_all(void* nccl, int ranks, int rank, const void* send, const st
                      void* recv, const std::uint64_t* recv_offsets, void* stream);
 
 // Every rank's `bytes` at `send` to every rank: recv[recv_offsets[r] ..) gets rank r's (byte
-// offsets, P + 1). Queued on `stream` like nccl_all_to_all.
+// offsets, P + 1; an empty own range leaves this rank's part out). Queued on `stream` like
+// nccl_all_to_all.
 void nccl_all_gather(void* nccl, int ranks, int rank, const void* send, std::uint64_t bytes, void* recv,
                      const std::uint64_t* recv_offsets, void* stream);
 

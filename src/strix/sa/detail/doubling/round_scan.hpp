@@ -38,10 +38,37 @@ struct start_flags {
   }
 };
 
-template <class KeyView, class IndexView, class Marks>
+// What the scan does with the suffixes whose rank changes: nothing (one device), or
+// changed_pairs below (the replicated distributed construction sends them to other ranks).
+struct no_changes {
+  static constexpr bool records = false;
+  struct count {};  // empty: the scan's value keeps its size (an empty base takes no space)
+};
+
+// Writes (suffix, new rank) for every suffix whose rank changes into `pairs`, in order; their
+// number is the scan's total `changed`. A suffix keeps its rank where it stays in the first
+// new group of its old group, whose key is that of the old group's first element
+// (old_offsets: where each old group starts, by its number in seg). `all`: every suffix
+// counts (the first round, when no rank was known before).
+template <class IndexView>
+struct changed_pairs {
+  using I = typename IndexView::non_const_value_type;
+  static constexpr bool records = true;
+  struct count {
+    I changed;
+  };
+  IndexView seg, old_offsets, pairs;
+  bool all;
+  template <class KeyView>
+  KOKKOS_INLINE_FUNCTION bool changes(const KeyView& keys, const std::int64_t k) const {
+    return all || keys(k) != keys(old_offsets(seg(k)));
+  }
+};
+
+template <class KeyView, class IndexView, class Marks, class Changes = no_changes>
 struct round_scan {
   using I = typename IndexView::non_const_value_type;
-  struct value_type {
+  struct value_type : Changes::count {
     I head;      // slot of the latest group start (max-scan)
     I kept;      // survivors so far (sum-scan)
     I segments;  // surviving groups so far (sum-scan)
@@ -53,6 +80,7 @@ struct round_scan {
   IndexView pos_out, suf_out, offsets;
   std::int64_t m;
   bool initial;  // first round: one old group, slot == index, `marks` and `pos` unused
+  Changes changes{};
 
   KOKKOS_INLINE_FUNCTION bool starts_group(const std::int64_t k) const {
     if (k == 0 || keys(k) != keys(k - 1)) return true;
@@ -66,6 +94,15 @@ struct round_scan {
     if (head) {
       const I s = slot(k);
       if (s > upd.head) upd.head = s;
+    }
+    if constexpr (Changes::records) {
+      if (changes.changes(keys, k)) {
+        if (final) {
+          changes.pairs(2 * std::int64_t(upd.changed)) = suf(k);
+          changes.pairs(2 * std::int64_t(upd.changed) + 1) = upd.head;
+        }
+        upd.changed += 1;
+      }
     }
     if (final) {
       isa(suf(k)) = upd.head;
@@ -85,17 +122,22 @@ struct round_scan {
     if (final && k + 1 == m && upd.kept > 0) offsets(upd.segments) = upd.kept;
   }
 
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v.head = v.kept = v.segments = 0; }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+    v.head = v.kept = v.segments = 0;
+    if constexpr (Changes::records) v.changed = 0;
+  }
   KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
     if (src.head > dst.head) dst.head = src.head;
     dst.kept += src.kept;
     dst.segments += src.segments;
+    if constexpr (Changes::records) dst.changed += src.changed;
   }
   // Kokkos 3.x reduces through volatile references.
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const {
     if (src.head > dst.head) dst.head = src.head;
     dst.kept += src.kept;
     dst.segments += src.segments;
+    if constexpr (Changes::records) dst.changed += src.changed;
   }
 };
 
