@@ -32,7 +32,8 @@
 #     multi:   the distributed suites on 2 GPUs (and 4 where the machine has them), one rank a
 #              GPU, by every transport the build has (NCCL and host staging): the library's
 #              tests against libdivsufsort and tests/cli/cli_distributed_test.sh (a machine of
-#              several GPUs: nvidia-h100-x2 or -x4)
+#              several GPUs: nvidia-h100-x2 or -x4); STRIX_CHECK_CARRY=.carry/dist runs it from
+#              bench/run-distributed.sh's pack (carry [".carry/dist"])
 # Logs come back as $OUT/device-check-logs.tar.xz; the summary table is printed last.
 # Kept for the next session: ~/.cache/strix/device-python (the headers) and the Kokkos builds.
 set -uo pipefail
@@ -123,7 +124,10 @@ run_check() {
   # Logs gather in $logs and travel back as one archive (the tool returns at most 8 files).
   local mode="${1:-suites}" out=/tmp/strix-check-logs w=/tmp/strix-check
   rm -rf "$out" && mkdir -p "$out" "$w"
-  tar -xJf "$carry/check.tar.xz" -C "$w"
+  # (multi also runs from bench/run-distributed.sh's pack: STRIX_CHECK_CARRY=.carry/dist.)
+  local binaries="$carry/check.tar.xz"
+  [ "$mode" = multi ] && [ ! -f "$binaries" ] && binaries="$carry/dist.tar.xz"
+  tar -xJf "$binaries" -C "$w"
   export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false STRIX_TEST_DATA_DIR="$root/tests"
   local bin="$w/bin" gpu
   gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
@@ -213,22 +217,38 @@ sanitize() {
 # The distributed suites with one rank a GPU: the library's tests (every hard input, 32 and 64
 # bits, even and skewed slices, BWT and check) by each transport, then the CLI's script.
 multi_gpu() {
-  local bin="$1" out="$2" gpus np t rc
+  local bin="$1" out="$2" gpus t rc pids=()
   gpus="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
   source "$root/scripts/device-mpi-env.sh" "$carry/mpi"
-  for np in 2 4; do
-    [ "$np" -le "$gpus" ] || continue
-    for t in auto staged; do
-      STRIX_DISTRIBUTED_TRANSPORT=$t timeout 240 mpirun -q --bind-to none -np "$np" "$bin/strix_distributed_tests" \
-        > "$out/distributed-$np-$t.log" 2>&1
-      rc=$?
-      row "strix_distributed_tests, $np GPUs, transport $t" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" \
-        "$(grep -E 'passed|failed' "$out/distributed-$np-$t.log" | tail -1)"
-      [ $rc -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$out/distributed-$np-$t.log" | cut -c1-240
-    done
+  # One run of the library's tests: ranks, transport, GPUs (CUDA_VISIBLE_DEVICES), log.
+  lib_tests() {
+    STRIX_DISTRIBUTED_TRANSPORT=$2 CUDA_VISIBLE_DEVICES=$3 timeout 240 mpirun -q --bind-to none -np "$1" \
+      "$bin/strix_distributed_tests" > "$4" 2>&1
+  }
+  lib_row() {  # ranks transport log exit
+    row "strix_distributed_tests, $1 GPUs, transport $2" "$([ "$4" -eq 0 ] && echo pass || echo "FAIL (exit $4)")" \
+      "$(grep -E 'passed|failed' "$3" | tail -1)"
+    [ "$4" -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$3" | cut -c1-240
+  }
+  # 2 GPUs by each transport (side by side on a machine of 4: about 100 s each), then 4 by the default.
+  for t in auto staged; do
+    if [ "$gpus" -ge 4 ]; then
+      lib_tests 2 "$t" "$([ "$t" = auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-$t.log" &
+      pids+=($!)
+    else
+      rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-$t.log" || rc=$?
+      lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
+    fi
   done
-  # (Its runs of 3 and 4 ranks need as many GPUs: NCCL refuses two ranks on one.)
   if [ "$gpus" -ge 4 ]; then
+    for t in auto staged; do
+      rc=0; wait "${pids[0]}" || rc=$?
+      pids=("${pids[@]:1}")
+      lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
+    done
+    rc=0; lib_tests 4 auto 0,1,2,3 "$out/distributed-4-auto.log" || rc=$?
+    lib_row 4 auto "$out/distributed-4-auto.log" "$rc"
+    # (Its runs of 3 and 4 ranks need as many GPUs: NCCL refuses two ranks on one.)
     timeout 300 bash "$root/tests/cli/cli_distributed_test.sh" "$bin/strix" > "$out/cli_distributed_test.log" 2>&1
     rc=$?
     row "cli_distributed_test ($gpus GPUs)" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" \

@@ -86,15 +86,18 @@ open('repeated.sa', 'wb').write(struct.pack('<%dI' % len(a), *a))"
     else bad "check --distributed -np $np finds $broken (status $rc: $(cat err.txt))"; fi
   done
 done
-# --stats: one JSON object, from rank 0, with the transport and every rank's messages, bytes
-# and device peak.
+# --stats: one JSON object, from rank 0, with the transport and every rank's messages, bytes,
+# device peak and phases (rank 0's the same as its own phases_seconds).
 if run 3 sa dna.txt -o d.sa --distributed --stats > stats.json &&
    python3 -c "
 import json; j = json.load(open('stats.json'))
 assert j['ranks'] == 3 and j['n'] == 200003
 assert j['transport'] in ('host memory', 'nccl', 'cuda-aware mpi', 'host staged')
 assert len(j['ranks_messages']) == 3 and min(j['ranks_messages']) > 0 and min(j['ranks_bytes_sent']) > 0
-assert len(j['ranks_device_peak_bytes']) == 3 and len(j['ranks_mpi_transfer_seconds']) == 3"; then ok
+assert len(j['ranks_device_peak_bytes']) == 3 and len(j['ranks_mpi_transfer_seconds']) == 3
+phases = j['ranks_phases_seconds']
+assert len(phases) == 3 and all(p and min(p.values()) >= 0 for p in phases)
+assert phases[0] == j['phases_seconds']"; then ok
 else bad "sa --distributed --stats: $(cat stats.json)"; fi
 # Every transport that can be asked for gives the same arrays (host ranks read host memory
 # whatever is asked; a GPU build stages or takes NCCL; NCCL refuses two ranks on one GPU).

@@ -348,6 +348,9 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
       primitives::scan(space, ws, "strix::distributed_close", scan, std::int64_t(m), total);
     });
     timer.begin("distributed_push_ranks");
+    // (The sort's ranks and keys are spent: their memory goes before the push's buffers come.)
+    batch.rank = array<I, ExecSpace>();
+    batch.key = array<std::uint64_t, ExecSpace>();
     push<I, I>(space, ws, c, batch.pos, new_rank, m, positions, rank_of);
     batch = suffix_batch<I, ExecSpace>();
     new_rank = array<I, ExecSpace>();
