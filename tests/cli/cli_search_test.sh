@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # End-to-end tests of `strix search` (approximate search, Hamming and edit distance) on indexes
 # of `strix index --approximate`: answers against brute-force matchers (Python), a reference of
-# many sequences (no match across them), --max-occ, --scheme, and every error path.
+# many sequences (no match across them), --max-occ, --scheme, --both-strands, and every error path.
 # Usage: cli_search_test.sh PATH/TO/strix
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
@@ -180,6 +180,45 @@ got = [(int(q), n, int(p), int(d)) for q, n, p, d in got]
 sys.exit(0 if sorted(got) == sorted(want) and len(got) > 0 else 1)
 PY
 
+# --both-strands: each read and its reverse complement, merged by position (+ first), each line
+# ending in its strand; the same as searching the reverse complements by themselves.
+revcomp() {
+  python3 -c "
+import sys
+c = {ord('A'): 'T', ord('C'): 'G', ord('G'): 'C', ord('T'): 'A', ord('N'): 'N'}
+lines = open(sys.argv[1]).read().split('\n')[:-1]
+print('\n'.join(''.join(c[ord(x)] for x in reversed(l)) for l in lines))" "$1"
+}
+merge_strands() {  # forward answers, reverse answers: the --both-strands lines
+  python3 - "$1" "$2" <<'PY'
+import sys
+rows = []
+for strand, path in enumerate(sys.argv[1:]):
+    for line in open(path).read().splitlines():
+        f = line.split('\t')
+        rows.append((int(f[0]), f[1:-2], int(f[-2]), strand, f))  # (a reference's names sort as its order)
+rows.sort(key=lambda r: r[:4])
+sys.stdout.write(''.join('\t'.join(f) + '\t' + '+-'[s] + '\n' for *_, s, f in rows))
+PY
+}
+grep -v Z dna.reads > dna.acgt
+revcomp dna.acgt > dna.rc
+"$STRIX" search dna.idx dna.acgt -k 2 --both-strands -o both.out && ok || bad "search --both-strands"
+brute_search dna.txt dna.acgt 2 > both.f
+brute_search dna.txt dna.rc 2 > both.r
+merge_strands both.f both.r | cmp -s - both.out && ok || bad "--both-strands: not brute force's answer on both strands"
+grep -q $'\t-$' both.out && grep -q $'\t+$' both.out && ok || bad "--both-strands found nothing on one strand (the test needs both)"
+revcomp edit.reads > edit.rc
+"$STRIX" search edit.idx edit.reads -k 2 --distance edit --both-strands -o bothedit.out && ok || bad "search --distance edit --both-strands"
+brute_edit edit.txt edit.rc 2 > bothedit.r
+merge_strands edit.2.want bothedit.r | cmp -s - bothedit.out && ok || bad "--distance edit --both-strands: not brute force's answer"
+"$STRIX" search ref.idx ref.reads -k 1 --both-strands -o bothref.out && ok || bad "search a reference --both-strands"
+revcomp ref.reads > ref.rc
+"$STRIX" search ref.idx ref.rc -k 1 -o ref.rc.out
+merge_strands ref.out ref.rc.out | cmp -s - bothref.out && ok || bad "a reference --both-strands: not its two strands' answers"
+"$STRIX" search dna.idx dna.acgt -k 1 --both-strands --max-occ 3 -o bothcap.out 2>/dev/null && \
+  awk -F'\t' '{ c[$1]++ } END { for (q in c) if (c[q] > 3) exit 1 }' bothcap.out && ok || bad "--both-strands --max-occ 3"
+
 # Errors: one line each, nothing left behind.
 expect_error "search an index without --approximate" o1 "$STRIX" search plain.idx dna.reads -o o1
 grep -q 'no reverse part' stderr.txt && ok || bad "the missing reverse part is named: $(cat stderr.txt)"
@@ -191,6 +230,13 @@ expect_error "search a missing index" o4 "$STRIX" search none.idx dna.reads -o o
 expect_error "search -o the index" "" "$STRIX" search dna.idx dna.reads -o dna.idx
 [ -s dna.idx ] && "$STRIX" search dna.idx dna.reads -k 0 | cmp -s - dna.0.want && ok || bad "the index survived -o itself"
 expect_error "search --stats to standard output" "" "$STRIX" search dna.idx dna.reads --stats
+expect_error "--both-strands with a read of other letters" o6 "$STRIX" search dna.idx dna.reads --both-strands -o o6
+grep -q 'read 43 holds a byte other than A, C, G, T, N' stderr.txt && ok || bad "the read without a complement is named: $(cat stderr.txt)"
+printf 'the quick brown fox jumps over the lazy dog\n' > words.txt
+"$STRIX" index words.txt -o words.idx --approximate
+printf 'ACGT\n' > acgt.reads
+expect_error "--both-strands on a text that is not DNA" o7 "$STRIX" search words.idx acgt.reads --both-strands -o o7
+grep -q "holds 0x20, not only DNA letters" stderr.txt && ok || bad "the index's first other byte is named: $(cat stderr.txt)"
 
 echo "cli_search_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
