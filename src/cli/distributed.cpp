@@ -176,14 +176,14 @@ nlohmann::json ranks_stats(const collective& c, const char* command, std::uint64
   {
     nlohmann::json mine = nlohmann::json::object();
     for (const auto& p : lib.phases) mine[p.first] = p.second;
-    const std::string text = mine.dump();
+    // One line each: dump() escapes any newline inside.
+    const std::string text = mine.dump() + '\n';
     const auto all = c.all_gather(std::vector<std::uint8_t>(text.begin(), text.end()));
-    const auto lengths = c.all_gather<std::uint64_t>(text.size());
     j["ranks_phases_seconds"] = nlohmann::json::array();
-    std::uint64_t at = 0;
-    for (const auto length : lengths) {
-      j["ranks_phases_seconds"].push_back(nlohmann::json::parse(all.begin() + at, all.begin() + at + length));
-      at += length;
+    for (auto at = all.begin(); at != all.end();) {
+      const auto end = std::find(at, all.end(), std::uint8_t('\n'));
+      j["ranks_phases_seconds"].push_back(nlohmann::json::parse(at, end));
+      at = end + 1;
     }
   }
   const auto slices = strix::distributed::block_layout(n, c.size());

@@ -31,6 +31,7 @@
 #include <strix/distributed/detail/exchange.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
+#include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
 
 namespace strix::distributed::detail {
@@ -59,22 +60,10 @@ void share_rank_updates(const ExecSpace& space, const collective& c, const array
   });
 }
 
-// The first k characters of the suffix at j, packed `bits` a character, from the text
-// translated to character codes (1 + the byte's rank among the used bytes; 0 past the end),
-// or, where all 256 bytes occur (codes to 256), from the bytes themselves plus one.
+// The first k characters of the suffix at j, packed (sa/detail/alphabet.hpp).
 template <class ExecSpace>
-struct first_characters {
-  Kokkos::View<const std::uint8_t*, typename ExecSpace::memory_space> codes;
-  std::uint64_t n;
-  int k, bits;
-  bool every_byte;
-  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t j) const {
-    std::uint64_t v = 0;
-    for (int t = 0; t < k; ++t)
-      v = (v << bits) | (j + std::uint64_t(t) < n ? std::uint64_t(codes(j + t)) + (every_byte ? 1 : 0) : 0);
-    return v;
-  }
-};
+using first_characters =
+    strix::detail::prefix_key<text_view<ExecSpace>, strix::device_view<std::uint16_t, ExecSpace>>;
 
 // Whether the suffix at j has its key in [lo, hi) (hi == 0: no upper bound).
 template <class ExecSpace>
@@ -136,30 +125,25 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   const std::uint64_t n = positions.total();
   const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
 
-  // 1. The whole text on every rank, as character codes.
+  // 1. The whole text on every rank, and its characters' codes.
   timer.begin("distributed_gather_text");
   array<std::uint8_t, ExecSpace> text = gather_arrays(
       space, c, array<std::uint8_t, ExecSpace>(const_cast<std::uint8_t*>(slice.data()), slice.extent(0)),
       positions.offsets, "strix::whole_text");
-  const bool every_byte = code[255] == 256;
+  array<std::uint16_t, ExecSpace> codes;
   c.run([&] {
-    if (every_byte) return;
-    auto codes = make_array<std::uint8_t, ExecSpace>("strix::codes", 256);
-    {
-      // (Not a mirror: its zero fill is a host kernel that starts the host threads.)
-      auto h = strix::detail::allocate<std::uint8_t, Kokkos::HostSpace>("strix::codes_host", 256);
-      for (int b = 0; b < 256; ++b) h(b) = std::uint8_t(code[b]);
-      strix::copy(space, codes, h);
-    }
-    auto t = text;
-    Kokkos::parallel_for("strix::text_codes", policy(space, 0, std::int64_t(n)),
-                         KOKKOS_LAMBDA(const std::int64_t j) { t(j) = codes(t(j)); });
+    codes = make_array<std::uint16_t, ExecSpace>("strix::codes", 256);
+    // (Not a mirror: its zero fill is a host kernel that starts the host threads.)
+    auto h = strix::detail::allocate<std::uint16_t, Kokkos::HostSpace>("strix::codes_host", 256);
+    for (int b = 0; b < 256; ++b) h(b) = std::uint16_t(code[b]);
+    strix::copy(space, codes, h);
+    space.fence();  // h goes with this scope
   });
 
   // 2. This rank's suffixes: those whose first k characters fall in its range of keys (equal
   // prefixes stay on one rank), sorted by them.
   timer.begin("distributed_initial_keys");
-  const first_characters<ExecSpace> key_of{text, n, k, bits, every_byte};
+  const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   std::uint64_t m = 0;
   index isa, suf, suf_alt;
   wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half

@@ -42,22 +42,34 @@ unsigned map_alphabet(const ExecSpace& space, const text_view<ExecSpace>& text,
   return sigma;
 }
 
-// keys(i) = the mapped characters T[i .. i + k) at `bits` bits each (0 past the end), and
-// suf(i) = i: the initial sort's input.
+// The mapped characters T[i .. i + k) at `bits` bits each (0 past the end) in one key.
+template <class Text, class RankOf>
+struct prefix_key {
+  Text text;
+  RankOf rank_of;  // 256 entries
+  std::uint64_t n;
+  int k, bits;
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t i) const {
+    std::uint64_t key = 0;
+    for (int t = 0; t < k; ++t) {
+      const std::uint64_t p = i + std::uint64_t(t);
+      key = (key << bits) | (p < n ? rank_of(text(p)) : 0u);
+    }
+    return key;
+  }
+};
+
+// keys(i) = prefix_key(i), and suf(i) = i: the initial sort's input.
 template <class ExecSpace, class I>
 void pack_prefix_keys(const ExecSpace& space, const text_view<ExecSpace>& text,
                       const device_view<std::uint16_t, ExecSpace>& rank_of, int k, int bits,
                       const device_view<std::uint64_t, ExecSpace>& keys, const device_view<I, ExecSpace>& suf) {
   const std::size_t n = text.extent(0);
+  const prefix_key<text_view<ExecSpace>, device_view<std::uint16_t, ExecSpace>> key_of{text, rank_of, n, k, bits};
   Kokkos::parallel_for(
       "strix::pack_keys", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
       KOKKOS_LAMBDA(const std::int64_t i) {
-        std::uint64_t key = 0;
-        for (int t = 0; t < k; ++t) {
-          const std::size_t p = static_cast<std::size_t>(i) + t;
-          key = (key << bits) | (p < n ? rank_of(text(p)) : 0u);
-        }
-        keys(i) = key;
+        keys(i) = key_of(std::uint64_t(i));
         suf(i) = static_cast<I>(i);
       });
 }
