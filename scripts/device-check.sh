@@ -123,6 +123,9 @@ row() { summary_rows+=("| $1 | $2 | $3 |"); }
 run_check() {
   # Logs gather in $logs and travel back as one archive (the tool returns at most 8 files).
   local mode="${1:-suites}" out=/tmp/strix-check-logs w=/tmp/strix-check
+  # multi's logs go straight to $OUT (a handful of files): what ran comes back even when the
+  # call is cut off.
+  [ "$mode" = multi ] && [ -n "${OUT:-}" ] && out="$OUT/multi"
   rm -rf "$out" && mkdir -p "$out" "$w"
   # (multi also runs from bench/run-distributed.sh's pack: STRIX_CHECK_CARRY=.carry/dist.)
   local binaries="$carry/check.tar.xz"
@@ -221,22 +224,25 @@ multi_gpu() {
   gpus="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
   source "$root/scripts/device-mpi-env.sh" "$carry/mpi"
   # One run of the library's tests: ranks, transport, GPUs (CUDA_VISIBLE_DEVICES), log.
+  # Every case is logged as it starts (STRIX_TEST_VERBOSE), so a run cut off by its timeout
+  # still says where it was; the timeouts (200 + 150 + 200 s) fit one call of 600 s.
   lib_tests() {
-    STRIX_DISTRIBUTED_TRANSPORT=$2 CUDA_VISIBLE_DEVICES=$3 timeout 240 mpirun -q --bind-to none -np "$1" \
-      "$bin/strix_distributed_tests" > "$4" 2>&1
+    STRIX_TEST_VERBOSE=1 STRIX_DISTRIBUTED_TRANSPORT=$2 CUDA_VISIBLE_DEVICES=$3 timeout -k 5 "$5" \
+      mpirun -q --bind-to none -np "$1" "$bin/strix_distributed_tests" > "$4" 2>&1
   }
   lib_row() {  # ranks transport log exit
     row "strix_distributed_tests, $1 GPUs, transport $2" "$([ "$4" -eq 0 ] && echo pass || echo "FAIL (exit $4)")" \
       "$(grep -E 'passed|failed' "$3" | tail -1)"
     [ "$4" -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$3" | cut -c1-240
+    [ "$4" -eq 0 ] || for r in $(seq 0 $(($1 - 1))); do grep "^rank $r: " "$3" | tail -1 | cut -c1-200; done
   }
   # 2 GPUs by each transport (side by side on a machine of 4: about 100 s each), then 4 by the default.
   for t in auto staged; do
     if [ "$gpus" -ge 4 ]; then
-      lib_tests 2 "$t" "$([ "$t" = auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-$t.log" &
+      lib_tests 2 "$t" "$([ "$t" = auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-$t.log" 200 &
       pids+=($!)
     else
-      rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-$t.log" || rc=$?
+      rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-$t.log" 200 || rc=$?
       lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
     fi
   done
@@ -246,10 +252,10 @@ multi_gpu() {
       pids=("${pids[@]:1}")
       lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
     done
-    rc=0; lib_tests 4 auto 0,1,2,3 "$out/distributed-4-auto.log" || rc=$?
+    rc=0; lib_tests 4 auto 0,1,2,3 "$out/distributed-4-auto.log" 150 || rc=$?
     lib_row 4 auto "$out/distributed-4-auto.log" "$rc"
     # (Its runs of 3 and 4 ranks need as many GPUs: NCCL refuses two ranks on one.)
-    timeout 300 bash "$root/tests/cli/cli_distributed_test.sh" "$bin/strix" > "$out/cli_distributed_test.log" 2>&1
+    timeout -k 5 200 bash "$root/tests/cli/cli_distributed_test.sh" "$bin/strix" > "$out/cli_distributed_test.log" 2>&1
     rc=$?
     row "cli_distributed_test ($gpus GPUs)" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" \
       "$(grep -E 'passed' "$out/cli_distributed_test.log" | tail -1)"
@@ -265,7 +271,7 @@ finish() {
   printf '%s\n' "${summary_rows[@]}" | tee "$out/summary.md"
   failed="$(printf '%s\n' "${summary_rows[@]}" | grep -c 'FAIL\|WRONG')"
   echo "summary: $((${#summary_rows[@]} - failed)) of ${#summary_rows[@]} checks passed on $gpu" | tee -a "$out/summary.md"
-  [ -n "${OUT:-}" ] && tar -cJf "$OUT/device-check-logs.tar.xz" -C "$out" .
+  [ -n "${OUT:-}" ] && [ "${out#"$OUT"}" = "$out" ] && tar -cJf "$OUT/device-check-logs.tar.xz" -C "$out" .
   [ "$failed" -eq 0 ]
 }
 

@@ -30,7 +30,7 @@ namespace {
 
 using strix::distributed::collective;
 
-int world_rank = 0, node_rank = 0;
+int world_rank = 0, node_rank = 0, node_size = 1;
 
 // Rank 0's value, on every rank (after an agreement).
 template <class T>
@@ -212,12 +212,14 @@ std::shared_ptr<void> start_mpi(int& argc, char**& argv) {
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
   MPI_Comm_rank(node, &node_rank);
+  MPI_Comm_size(node, &node_size);
   MPI_Comm_free(&node);
   return std::shared_ptr<void>(nullptr, [](void*) { MPI_Finalize(); });
 }
 
 int mpi_rank() { return world_rank; }
 int mpi_local_rank() { return node_rank; }
+int mpi_local_size() { return node_size; }
 
 bool agreed_failure(const std::exception& e) {
   return dynamic_cast<const collective::agreed_failure*>(&e) != nullptr;
@@ -334,6 +336,7 @@ std::shared_ptr<void> start_mpi(int&, char**&) {
 }
 int mpi_rank() { return 0; }
 int mpi_local_rank() { return 0; }
+int mpi_local_size() { return 1; }
 bool agreed_failure(const std::exception&) { return false; }
 int run_distributed_sa(const std::string&, const std::string&, int, const common_options&) {
   throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");

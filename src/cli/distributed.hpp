@@ -17,6 +17,7 @@ namespace strix::cli {
 std::shared_ptr<void> start_mpi(int& argc, char**& argv);
 int mpi_rank();        // in MPI_COMM_WORLD; 0 before start_mpi
 int mpi_local_rank();  // among the ranks on this node; 0 before start_mpi
+int mpi_local_size();  // ranks on this node; 1 before start_mpi
 // True when `e` was agreed on by every rank (so that rank 0 alone reports it).
 bool agreed_failure(const std::exception& e);
 

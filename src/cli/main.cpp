@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // strix command-line tool: suffix arrays, BWT, LCP arrays, longest repeats, checks and
 // wavelet trees on any Kokkos backend. The subcommands live in commands/, one file each.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <new>
 #include <string>
 #include <thread>
+
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 #include <strix/error.hpp>
 
@@ -30,6 +35,23 @@ void check_thread_variable(const char* name) {
   STRIX_USER_REQUIRE(end != value && *end == '\0' && n >= 1 && n <= max_threads,
                      std::string(name) + "='" + value + "' is not a number of threads in 1.." +
                          std::to_string(max_threads) + " (unset it, or use --threads)");
+}
+
+// The host threads when neither --threads nor the environment says: the CPUs this process may
+// run on (at most max_threads), shared by the node's ranks where mpirun did not bind them:
+// unbound ranks of a whole node's threads each oversubscribe it several times over.
+int default_threads(int ranks_on_node) {
+  int cpus = int(std::thread::hardware_concurrency());
+  bool bound = false;
+#ifdef __linux__
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    bound = CPU_COUNT(&set) < cpus;
+    cpus = CPU_COUNT(&set);
+  }
+#endif
+  if (!bound && ranks_on_node > 1) cpus /= ranks_on_node;
+  return std::clamp(cpus, 1, strix::cli::max_threads);
 }
 
 }  // namespace
@@ -74,9 +96,8 @@ int main(int argc, char** argv) {
     check_thread_variable("KOKKOS_NUM_THREADS");
     check_thread_variable("OMP_NUM_THREADS");
     int threads = cl.threads;
-    if (threads == 0 && std::getenv("OMP_NUM_THREADS") == nullptr && std::getenv("KOKKOS_NUM_THREADS") == nullptr &&
-        std::thread::hardware_concurrency() > unsigned(max_threads))
-      threads = max_threads;
+    if (threads == 0 && std::getenv("OMP_NUM_THREADS") == nullptr && std::getenv("KOKKOS_NUM_THREADS") == nullptr)
+      threads = default_threads(distributed ? mpi_local_size() : 1);
     if (threads > 0 && unsigned(threads) > std::thread::hardware_concurrency())
       std::fprintf(stderr, "strix: note: --threads %d is more than the %u hardware threads\n", threads,
                    std::thread::hardware_concurrency());

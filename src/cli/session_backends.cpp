@@ -5,6 +5,10 @@
 #include <fstream>
 #include <vector>
 
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
+
 #include <strix/core/stats.hpp>
 #include <strix/error.hpp>
 #include <strix/io/container.hpp>
@@ -82,6 +86,11 @@ std::shared_ptr<void> start_kokkos(int threads, int device) {
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   int argc = int(args.size());
+#ifdef KOKKOS_ENABLE_OPENMP
+  // Kokkos' OpenMP start-up counts its threads in a parallel region of OpenMP's default size
+  // (every core) before it applies the count: the pool starts at `threads` instead.
+  if (threads > 0) omp_set_num_threads(threads);
+#endif
   auto guard = std::make_shared<Kokkos::ScopeGuard>(argc, argv.data());
   // The index container's checksums use as many threads as the host backend (--threads,
   // OMP_NUM_THREADS), or the process's CPUs where that backend is serial.

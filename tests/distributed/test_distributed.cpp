@@ -7,10 +7,16 @@
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
+
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
 
 #include <strix/core/copy.hpp>
 #include <strix/distributed/suffix_array.hpp>
@@ -176,6 +182,24 @@ std::vector<std::string> kokkos_arguments(const char* program) {
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
   args.push_back("--kokkos-device-id=" + std::to_string(local % devices));
 #endif
+  // The node's cores shared by its ranks (unbound ranks of every core's thread each
+  // oversubscribe the node), unless the environment sets a count.
+  if (!std::getenv("OMP_NUM_THREADS") && !std::getenv("KOKKOS_NUM_THREADS")) {
+    MPI_Comm shared;
+    int ranks_on_node = 1;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &shared);
+    MPI_Comm_size(shared, &ranks_on_node);
+    MPI_Comm_free(&shared);
+    const int threads = std::max(1, int(std::thread::hardware_concurrency()) / ranks_on_node);
+#ifdef KOKKOS_ENABLE_OPENMP
+    omp_set_num_threads(threads);  // Kokkos' start-up region runs at this size, not every core's
+#endif
+#if KOKKOS_VERSION >= 40000
+    args.push_back("--kokkos-num-threads=" + std::to_string(threads));
+#else
+    args.push_back("--kokkos-threads=" + std::to_string(threads));
+#endif
+  }
   return args;
 }
 
