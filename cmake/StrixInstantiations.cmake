@@ -14,7 +14,7 @@ set(_strix_eti_features
   "sa|strix/core/detail/copy_def.hpp,strix/sa/detail/sa_def.hpp,strix/sa/detail/prefix_doubling/prefix_doubling_def.hpp,strix/sa/detail/divsufsort/divsufsort_def.hpp,strix/sa/detail/sais/sais_def.hpp,strix/sa/detail/generalized_def.hpp|STRIX_COPY_INSTANTIATE@space,STRIX_SA_INSTANTIATE,STRIX_SA_PD_INSTANTIATE,STRIX_SA_DIVSUFSORT_INSTANTIATE,STRIX_SA_SAIS_INSTANTIATE,STRIX_SA_GSA_INSTANTIATE|index"
   "larsson_sadakane|strix/sa/detail/larsson_sadakane/larsson_sadakane_def.hpp|STRIX_SA_LS_INSTANTIATE|index"
   "difference_cover|strix/sa/detail/difference_cover/difference_cover_def.hpp|STRIX_SA_DC_INSTANTIATE|index"
-  "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
+  "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/bwt/detail/inverse_bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_INVERSE_BWT_INSTANTIATE@space,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
   "wavelet_build|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_BUILD_INSTANTIATE|space"
   "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index"
   "fm_index|strix/fm_index/detail/fm_index_def.hpp,strix/approximate/detail/approximate_def.hpp|STRIX_FM_INDEX_INSTANTIATE,STRIX_APPROXIMATE_INSTANTIATE|index")

@@ -24,6 +24,10 @@ out="$("$STRIX" bwt miss.txt -o miss.bwt)" && [ "$(cat miss.bwt)" = "ipssmpissii
 primary="$("$STRIX" bwt random.bin -o random.bwt | sed 's/.*: //')"
 "$STRIX" unbwt random.bwt -o random.back --primary "$primary" && cmp -s random.bin random.back && ok \
   || bad "bwt/unbwt round trip"
+# (On the default backend: the device inverse in a CUDA build.)
+"$STRIX" unbwt random.bwt -o random.back2 --primary "$primary" --stats > unbwt.json && cmp -s random.bin random.back2 \
+  && grep -q '"inverse_bwt"' unbwt.json && grep -q '"command": "unbwt"' unbwt.json \
+  && grep -Eq '"peak_bytes": [1-9]' unbwt.json && ok || bad "unbwt --stats: $(cat unbwt.json)"
 "$STRIX" sa random.bin -o r.sa --stats > stats.json && grep -q '"peak_bytes"' stats.json \
   && grep -q '"throughput_MBps"' stats.json && ok || bad "--stats JSON"
 "$STRIX" demo --size 100000 --repeats 1 | grep -q 'suffix array is correct' && ok || bad "demo"
@@ -32,6 +36,8 @@ primary="$("$STRIX" bwt random.bin -o random.bwt | sed 's/.*: //')"
 for b in serial openmp; do
   if "$STRIX" --version | grep -q "$b"; then
     "$STRIX" sa random.bin -o "r.$b.sa" --backend "$b" && cmp -s r.sa "r.$b.sa" && ok || bad "--backend $b"
+    "$STRIX" unbwt random.bwt -o "r.$b.back" --primary "$primary" --backend "$b" && cmp -s random.bin "r.$b.back" \
+      && ok || bad "unbwt --backend $b"
   fi
 done
 
@@ -67,6 +73,8 @@ expect_error "bad width" out4.sa "$STRIX" sa miss.txt -o out4.sa --width 16
 expect_error "generalized and distributed" out4g.sa "$STRIX" sa miss.txt -o out4g.sa --generalized --distributed
 expect_error "SA file of the wrong size" "" "$STRIX" check miss.txt random.bin
 expect_error "bad primary index" out5.txt "$STRIX" unbwt miss.bwt -o out5.txt --primary 99
+printf 'aa' > aa.bwt  # with the sentinel in row 1, LF has two cycles
+expect_error "BWT inconsistent with its primary index" out5b.txt "$STRIX" unbwt aa.bwt -o out5b.txt --primary 1
 expect_error "missing backend" out6.sa "$STRIX" sa miss.txt -o out6.sa --backend nonesuch
 if [ "$(id -u)" -eq 0 ]; then
   # root reads everything: drop to nobody for the unreadable-input case.

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// strix unbwt BWT -o OUT --primary P: the text back from a BWT (host only).
+// strix unbwt BWT -o OUT --primary P: the text back from a BWT, on the GPU or the host.
 #include <CLI/CLI.hpp>
 #include <charconv>
 
-#include <strix/bwt/inverse_bwt.hpp>
-
 #include "command.hpp"
+#include "features/index_job.hpp"
 #include "formats.hpp"
 #include "progress.hpp"
+#include "report.hpp"
 
 namespace strix::cli {
 
@@ -15,14 +15,14 @@ runner add_unbwt_command(CLI::App& app) {
   struct options {
     std::string input, output;
     std::string primary;  // parsed here: CLI11 turns "-1" into 2^64 - 1
-    common_options common;  // --progress, --quiet
+    common_options common;  // --backend, --stats, --progress, --quiet
   };
   auto o = std::make_shared<options>();
-  auto* sub = app.add_subcommand("unbwt", "invert a BWT made by `strix bwt` (host)");
+  auto* sub = app.add_subcommand("unbwt", "invert a BWT made by `strix bwt`");
   sub->add_option("INPUT", o->input, "BWT file")->required();
   sub->add_option("-o,--output", o->output, "output text")->required();
   sub->add_option("--primary", o->primary, "primary index printed by `strix bwt`")->required();
-  add_progress_options(sub, o->common);
+  add_common_options(sub, o->common);
   return [o] {
     std::uint64_t primary = 0;
     const char* first = o->primary.data();
@@ -32,12 +32,17 @@ runner add_unbwt_command(CLI::App& app) {
                        "--primary must be a whole number (the primary index `strix bwt` printed), not '" +
                            o->primary + "'");
     input_file in(o->input);
+    const std::uint64_t n = in.size();
     atomic_output out(o->output, {&in});
-    start_progress(o->common, in.size());
-    const auto bwt = read_bytes(in);
-    progress().stage("inverse bwt");
-    const auto text = inverse_bwt(bwt.data(), bwt.size(), primary);
-    write_bytes(out, text.data(), text.size());
+    auto s = open_session(o->common, 32, n);
+    const host_buffer bwt = read_text(*s, in);
+    const host_buffer text = invert_bwt(*s, bwt, n, primary);
+    write_bytes(out, text.data, n);
+    if (o->common.stats) {
+      auto j = stats_json("unbwt", n, *s);
+      j["primary_index"] = primary;
+      print_json(j);
+    }
     out.commit();
     return 0;
   };

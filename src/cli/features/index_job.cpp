@@ -4,6 +4,10 @@
 // (so that the dispatch is instantiated once, not once per method).
 #include "index_job.hpp"
 
+#include <memory>
+#include <vector>
+
+#include <strix/bwt/bwt.hpp>
 #include <strix/core/copy.hpp>
 #include <strix/index/text_index.hpp>
 #include <strix/repeats/repeats.hpp>
@@ -230,5 +234,47 @@ std::string index_job::check_generalized_suffix_array(const host_buffer& sa) {
 host_buffer index_job::lcp() { return typed_->lcp(); }
 host_buffer index_job::bwt(std::uint64_t& primary) { return typed_->bwt(primary); }
 repeats_result index_job::repeats(bool all, bool raw_method) { return typed_->repeats(all, raw_method); }
+
+host_buffer invert_bwt(session& s, const host_buffer& bwt, std::uint64_t n, std::uint64_t primary) {
+  return on_space(s, [&](auto& typed) {
+    using space_type = typename std::decay_t<decltype(typed)>::execution_space;
+    using mem = typename space_type::memory_space;
+    if constexpr (std::decay_t<decltype(typed)>::arrays_on_host) {
+      // The host inverse walks pieces in lockstep with prefetches: faster than the portable
+      // walks on a CPU. It takes the session's threads.
+      const auto t0 = s.begin_stage("inverse bwt");
+      auto text = std::make_shared<std::vector<std::uint8_t>>(inverse_bwt(bwt.data, n, primary, typed.space().concurrency()));
+      s.end_stage("inverse_bwt", t0);
+      // The host inverse's bound (strix/bwt/inverse_bwt.hpp): the BWT, an entry a row, the pieces.
+      const std::uint64_t entry = n + 1 < (std::uint64_t(1) << 31) ? 4 : 8;
+      if (n > 0) s.note_peak(n + (n + 1) * entry + n);
+      host_buffer out;
+      out.data = text->data();
+      out.bytes = n;
+      out.owner = std::shared_ptr<std::uint8_t>(text, text->data());
+      return out;
+    } else {
+      auto t0 = session::clock::now();
+      auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);
+      host_buffer staging = s.allocate_host(n);
+      s.add_allocate_time(t0);
+      t0 = s.begin_stage("copy to device");
+      auto bwt_d = typed.template to_device<std::uint8_t>(bwt, n, "strix::bwt");
+      s.end_stage("copy_to_device", t0);
+      run_stats stats = session::watched_stats();
+      t0 = s.begin_stage("inverse bwt");
+      inverse_bwt(typed.space(), bwt_d, primary, text_d, &stats);
+      s.end_stage("inverse_bwt", t0);
+      s.note_peak(stats.peak_bytes);
+      s.report().library.merge(stats);
+      bwt_d = {};
+      t0 = s.begin_stage("copy to host");
+      host_buffer out = typed.to_host(text_d, staging);
+      s.end_stage("copy_to_host", t0);
+      return out;
+    }
+  });
+}
+
 
 }  // namespace strix::cli

@@ -51,4 +51,11 @@ class index_job {
   std::unique_ptr<typed> typed_;
 };
 
+// The text of the BWT `bwt` (n bytes, divbwt layout) with primary index `primary`: on a GPU
+// the library's device inverse (strix/bwt/bwt.hpp), the BWT copied in and the text out as
+// stages; on a host backend the tuned host inverse (strix/bwt/inverse_bwt.hpp) on the
+// session's threads. (Here rather than in a file of its own: a Kokkos half costs a CUDA build
+// several seconds before any of its code.)
+host_buffer invert_bwt(session& s, const host_buffer& bwt, std::uint64_t n, std::uint64_t primary);
+
 }  // namespace strix::cli

@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include <strix/bwt/inverse_bwt.hpp>
 #include <strix/core/eti.hpp>
@@ -23,6 +24,9 @@ template <class ExecSpace, class I>
 std::uint64_t bwt(const ExecSpace& space, const text_view<ExecSpace>& text,
                   const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out,
                   run_stats* stats);
+template <class ExecSpace>
+void inverse_bwt(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                 const device_view<std::uint8_t, ExecSpace>& text, run_stats* stats, bool wide_rows = false);
 }  // namespace detail
 
 // Writes the BWT of `text` given its suffix array `sa` into `out` (n bytes) and
@@ -70,7 +74,33 @@ std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, c
   return primary;
 }
 
+// The text back from its BWT `bwt` (n bytes in the layout above) and primary index, into
+// `text` (n bytes), on the execution space: psi walks over the rows, cut into pieces that run
+// at once (strix/bwt/detail/inverse_bwt_def.hpp). Throws strix::error(invalid_input) for a
+// primary index outside 1..n or a BWT inconsistent with it. Device memory besides the two
+// views: about 16 bytes a row while the rows are sorted (24 from 2^32 rows), then 4 (8).
+// `stats` receives the phases and the peak. The host overload in strix/bwt/inverse_bwt.hpp is
+// the faster one on the host.
+// (Only for execution spaces: the host call's (pointer, n, primary, threads) must not match.)
+template <class ExecutionSpace, class BwtView, class TextView,
+          class = std::enable_if_t<Kokkos::is_execution_space<ExecutionSpace>::value>>
+void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
+                 run_stats* stats = nullptr) {
+  detail::check_text_view<ExecutionSpace, BwtView>();
+  detail::check_text_view<ExecutionSpace, TextView>();
+  detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
+                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), stats);
+}
+
 }  // namespace strix
+
+#define STRIX_INVERSE_BWT_EXTERN(SPACE)                                                          \
+  extern template void strix::detail::inverse_bwt<SPACE>(const SPACE&, const strix::text_view<SPACE>&, \
+                                                         std::uint64_t,                          \
+                                                         const strix::device_view<std::uint8_t, SPACE>&, \
+                                                         strix::run_stats*, bool);
+STRIX_FOR_EACH_ETI_SPACE(STRIX_INVERSE_BWT_EXTERN)
+#undef STRIX_INVERSE_BWT_EXTERN
 
 #define STRIX_BWT_EXTERN(SPACE, I)                                                             \
   extern template std::uint64_t strix::detail::bwt<SPACE, I>(                                  \

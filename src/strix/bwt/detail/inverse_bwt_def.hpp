@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// Definition of the inverse BWT on any execution space (see strix/bwt/bwt.hpp), included by
+// libstrix's instantiation files only; STRIX_INVERSE_BWT_INSTANTIATE(SPACE) instantiates it.
+//
+// psi, the inverse of LF, steps from the row of suffix i to the row of suffix i + 1, so a walk
+// along psi spells the text forwards: the symbol of suffix SA[v] is F[v], the first symbol of
+// row v, read off the bucket v falls in. psi(i) for i >= 1 is the row that a stable sort of
+// the rows by their BWT symbol puts at position i - 1 (one radix pass of 8 bits); psi(0), the
+// "$" row's, is the primary row (suffix 0).
+//
+// One walk would wait on memory at each of its n steps, so the cycle is cut at start rows:
+// every multiple of a power of two s and the primary row. A piece is a start row and the rows
+// psi reaches from it before the next start row (row 0 ends the text). The pieces are walked
+// twice, all at once: first for their lengths and the start row each runs into; then, once
+// list ranking over those links (pointer jumping, log2 of the pieces' count rounds) has given
+// each piece its offset in the text, to write their symbols. Every piece ends (its own cycle
+// holds its start row); a BWT inconsistent with its primary index (psi of more than one cycle)
+// shows as pieces the chain from the primary row does not reach, or as a chain shorter than n.
+// Memory besides the BWT and the text: 16 bytes a row during the sort (8 with two work
+// entries, 16 or 24 from 2^32 rows), then 4 (8) bytes a row for psi, and 24 bytes a piece.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include <strix/bwt/bwt.hpp>
+#include <strix/core/device_view.hpp>
+#include <strix/core/memory.hpp>
+#include <strix/core/phase_timer.hpp>
+#include <strix/primitives/histogram.hpp>
+#include <strix/primitives/radix_sort.hpp>
+#include <strix/primitives/workspace.hpp>
+
+namespace strix::detail {
+
+namespace inverse_bwt_steps {
+
+constexpr std::uint64_t no_piece = std::numeric_limits<std::uint64_t>::max();
+
+// Where the walks start and end: the multiples of `spacing` (a power of two) and the primary
+// row. Piece p >= 1 starts at row p * spacing; piece 0 at the primary row, unless the primary
+// row is a multiple of `spacing` (then piece 0 is unused).
+struct piece_layout {
+  std::uint64_t rows = 0, primary = 0, mask = 0;
+  int shift = 0;
+  std::uint64_t pieces = 0;
+
+  KOKKOS_INLINE_FUNCTION bool ends_walk(std::uint64_t row) const { return (row & mask) == 0 || row == primary; }
+  // The piece that starts at `row` (a row where walks end), or no_piece for row 0.
+  KOKKOS_INLINE_FUNCTION std::uint64_t piece_at(std::uint64_t row) const {
+    if (row == 0) return no_piece;
+    return (row & mask) == 0 ? row >> shift : 0;
+  }
+  // The start row of piece p, or 0 where p is unused.
+  KOKKOS_INLINE_FUNCTION std::uint64_t start_of(std::uint64_t p) const {
+    if (p == 0) return (primary & mask) ? primary : 0;
+    const std::uint64_t row = p << shift;
+    return row < rows ? row : 0;
+  }
+};
+
+// The symbol whose bucket holds `row` (row >= 1): the last symbol whose first row is <= row.
+template <class Firsts>
+KOKKOS_INLINE_FUNCTION std::uint8_t symbol_of(const Firsts& first, std::uint64_t row) {
+  int lo = 0, hi = 255;
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (first(mid) <= row) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return static_cast<std::uint8_t>(lo);
+}
+
+// psi of every row but "$" (psi(i) at i - 1) by a stable sort of the rows by their symbol.
+// Returns the view the sorted rows ended in.
+template <class ExecSpace, class I>
+Kokkos::View<I*, typename ExecSpace::memory_space> psi_of(const ExecSpace& space, primitives::workspace<ExecSpace>& ws,
+                                                         const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                                                         memory_tracker* tracker) {
+  using mem = typename ExecSpace::memory_space;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = bwt.extent(0);
+  auto keys = allocate<std::uint32_t, mem>("strix::unbwt_keys", n, tracker);
+  auto keys_alt = allocate<std::uint32_t, mem>("strix::unbwt_keys_alt", n, tracker);
+  auto rows = allocate<I, mem>("strix::unbwt_psi", n, tracker);
+  auto rows_alt = allocate<I, mem>("strix::unbwt_psi_alt", n, tracker);
+  Kokkos::parallel_for(
+      "strix::unbwt_rows", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t e) {
+        keys(e) = bwt(e);
+        rows(e) = static_cast<I>(std::uint64_t(e) < primary ? e : e + 1);  // the primary row holds "$"
+      });
+  const bool in_alt = primitives::radix_sort_pairs<std::uint32_t, I>(
+      space, ws, device_view<std::uint32_t, ExecSpace>(keys.data(), n),
+      device_view<std::uint32_t, ExecSpace>(keys_alt.data(), n), device_view<I, ExecSpace>(rows.data(), n),
+      device_view<I, ExecSpace>(rows_alt.data(), n), 0, 8);
+  release(keys, tracker);
+  release(keys_alt, tracker);
+  ws.release();
+  if (in_alt) {
+    release(rows, tracker);
+    return rows_alt;
+  }
+  release(rows_alt, tracker);
+  return rows;
+}
+
+}  // namespace inverse_bwt_steps
+
+template <class ExecSpace, class I>
+void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                      const device_view<std::uint8_t, ExecSpace>& text, memory_tracker& tracker,
+                      phase_timer<ExecSpace>& timer) {
+  using namespace inverse_bwt_steps;
+  using mem = typename ExecSpace::memory_space;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = bwt.extent(0), rows = n + 1;
+
+  // The first row of each symbol's bucket (row 0 is "$").
+  timer.begin("unbwt_psi");
+  primitives::workspace<ExecSpace> ws(&tracker);
+  auto first = allocate<std::uint64_t, mem>("strix::unbwt_first", 257, &tracker);
+  {
+    auto counts = allocate<std::uint64_t, mem>("strix::unbwt_counts", 256, &tracker);
+    primitives::byte_histogram(space, ws, bwt, device_view<std::uint64_t, ExecSpace>(counts.data(), 256));
+    Kokkos::parallel_scan(
+        "strix::unbwt_first", policy(space, 0, 257),
+        KOKKOS_LAMBDA(const std::int64_t c, std::uint64_t& sum, const bool final) {
+          if (final) first(c) = 1 + sum;
+          if (c < 256) sum += counts(c);
+        });
+    release(counts, &tracker);
+  }
+  const auto psi = psi_of<ExecSpace, I>(space, ws, bwt, primary, &tracker);
+
+  // About 4 pieces a thread on a GPU (the longest walks end the pass), 64 on the host (they are
+  // taken dynamically); at least 64 rows a piece.
+  const std::uint64_t target = std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
+  piece_layout layout;
+  layout.rows = rows;
+  layout.primary = primary;
+  layout.shift = 6;
+  while ((rows >> layout.shift) > target) ++layout.shift;
+  layout.mask = (std::uint64_t(1) << layout.shift) - 1;
+  layout.pieces = ((rows - 1) >> layout.shift) + 1;
+  const std::uint64_t k = layout.pieces;
+
+  // Pass 1: each piece's length and the piece it runs into.
+  timer.begin("unbwt_lengths");
+  auto rest = allocate<std::uint64_t, mem>("strix::unbwt_rest", k, &tracker);
+  auto rest_next = allocate<std::uint64_t, mem>("strix::unbwt_rest_next", k, &tracker);
+  auto link = allocate<std::uint64_t, mem>("strix::unbwt_link", k, &tracker);
+  auto link_next = allocate<std::uint64_t, mem>("strix::unbwt_link_next", k, &tracker);
+  Kokkos::parallel_for(
+      "strix::unbwt_lengths", dynamic_policy(space, 0, k), KOKKOS_LAMBDA(const std::int64_t p) {
+        std::uint64_t v = layout.start_of(p), length = 0;
+        if (v == 0) {  // unused
+          rest(p) = 0;
+          link(p) = no_piece;
+          return;
+        }
+        do {
+          ++length;
+          v = psi(v - 1);
+        } while (!layout.ends_walk(v));
+        rest(p) = length;
+        link(p) = layout.piece_at(v);
+      });
+
+  // List ranking: rest(p) becomes the length from piece p to the end of the text.
+  timer.begin("unbwt_rank_pieces");
+  int rounds = 1;
+  while ((std::uint64_t(1) << (rounds - 1)) < k) ++rounds;
+  for (int r = 0; r < rounds; ++r) {
+    Kokkos::parallel_for(
+        "strix::unbwt_jump", policy(space, 0, k), KOKKOS_LAMBDA(const std::int64_t p) {
+          const std::uint64_t to = link(p);
+          rest_next(p) = to == no_piece ? rest(p) : rest(p) + rest(to);
+          link_next(p) = to == no_piece ? no_piece : link(to);
+        });
+    std::swap(rest, rest_next);
+    std::swap(link, link_next);
+  }
+  release(rest_next, &tracker);
+  release(link_next, &tracker);
+  // Consistent: every piece's chain reaches the end, and the primary row's spans the text.
+  const std::uint64_t head = layout.piece_at(primary);
+  std::uint64_t broken = 0;
+  Kokkos::parallel_reduce(
+      "strix::unbwt_chains", policy(space, 0, k),
+      KOKKOS_LAMBDA(const std::int64_t p, std::uint64_t& bad) {
+        if (link(p) != no_piece || (std::uint64_t(p) == head && rest(p) != n)) ++bad;
+      },
+      broken);
+  STRIX_USER_REQUIRE(broken == 0, "inverse_bwt: inconsistent BWT and primary index");
+
+  // Pass 2: each piece's symbols at its offset, n - rest(p).
+  timer.begin("unbwt_write");
+  Kokkos::parallel_for(
+      "strix::unbwt_write", dynamic_policy(space, 0, k), KOKKOS_LAMBDA(const std::int64_t p) {
+        std::uint64_t v = layout.start_of(p);
+        if (v == 0) return;
+        std::uint64_t at = n - rest(p);
+        do {
+          text(at++) = symbol_of(first, v);
+          v = psi(v - 1);
+        } while (!layout.ends_walk(v));
+      });
+  timer.end();
+}
+
+template <class ExecSpace>
+void inverse_bwt(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                 const device_view<std::uint8_t, ExecSpace>& text, run_stats* stats, bool wide_rows) {
+  const std::uint64_t n = bwt.extent(0);
+  STRIX_USER_REQUIRE(text.extent(0) == n, "inverse_bwt: the BWT and the output sizes differ");
+  memory_tracker tracker;
+  tracker.acquire(2 * n);  // the caller's BWT and text
+  if (n > 0) {
+    STRIX_USER_REQUIRE(primary >= 1 && primary <= n,
+                       "inverse_bwt: primary index " + std::to_string(primary) + " is outside 1.." + std::to_string(n));
+    phase_timer<ExecSpace> timer(space, stats);
+    // 32-bit rows while the row numbers (0..n) fit (and the tests do not ask for 64).
+    if (!wide_rows && n < std::uint64_t(std::numeric_limits<std::uint32_t>::max()))
+      inverse_bwt_rows<ExecSpace, std::uint32_t>(space, bwt, primary, text, tracker, timer);
+    else
+      inverse_bwt_rows<ExecSpace, std::uint64_t>(space, bwt, primary, text, tracker, timer);
+  }
+  if (stats) stats->peak_bytes = tracker.peak();
+}
+
+}  // namespace strix::detail
+
+#define STRIX_INVERSE_BWT_INSTANTIATE(SPACE)                                                   \
+  template void strix::detail::inverse_bwt<SPACE>(const SPACE&, const strix::text_view<SPACE>&, \
+                                                  std::uint64_t, const strix::device_view<std::uint8_t, SPACE>&, \
+                                                  strix::run_stats*, bool);
