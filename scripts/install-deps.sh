@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Installs the Debian packages strix needs to build and test (idempotent); extra package
+# Installs the Debian packages strix needs to build and test (idempotent; samtools reads the
+# SAM/BAM that `strix search` writes, in its tests); extra package
 # names given as arguments are installed too (scripts/fuzz.sh: clang and libFuzzer).
 set -euo pipefail
 pkgs=(build-essential cmake libdivsufsort-dev libopenmpi-dev openmpi-bin doctest-dev libcli11-dev nlohmann-json3-dev libhts-dev zlib1g-dev pkg-config dpkg-dev xz-utils
-      python3-dev pybind11-dev python3-numpy python3-pytest)
+      python3-dev pybind11-dev python3-numpy python3-pytest samtools)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do

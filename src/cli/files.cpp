@@ -234,6 +234,13 @@ void atomic_output::write(const void* data, std::size_t bytes) {
   }
 }
 
+int atomic_output::descriptor_copy() {
+  if (std::fflush(file_) != 0) io_fail("cannot write output", path_, errno);
+  const int fd = ::dup(::fileno(file_));
+  if (fd < 0) io_fail("cannot write output", path_, errno);
+  return fd;
+}
+
 void atomic_output::commit() {
   if (standard_) {
     if (std::fflush(stdout) != 0)

@@ -68,6 +68,9 @@ class atomic_output {
   // The temporary file (in the output's folder) that commit() renames: a distributed run's
   // ranks write their parts into it. Empty for standard output.
   const std::string& temporary_path() const { return tmp_path_; }
+  // A new descriptor of the output (its own to close), for a writer that takes one (htslib's
+  // BGZF); what was written through this object is flushed first.
+  int descriptor_copy();
 
  private:
   std::string path_, target_, tmp_path_;

@@ -2,6 +2,8 @@
 // What count, locate and extract share (fm_query.hpp).
 #include "fm_query.hpp"
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -55,6 +57,14 @@ void answer_output::write(const std::string& text) {
     STRIX_USER_REQUIRE(std::fwrite(text.data(), 1, text.size(), stdout) == text.size(),
                        "cannot write the answers to standard output");
   }
+}
+
+int answer_output::descriptor_copy() {
+  if (file_) return file_->descriptor_copy();
+  STRIX_USER_REQUIRE(std::fflush(stdout) == 0, "cannot write the answers to standard output");
+  const int fd = ::dup(1);
+  STRIX_USER_REQUIRE(fd >= 0, "cannot write the answers to standard output");
+  return fd;
 }
 
 void answer_output::commit() {

@@ -38,6 +38,8 @@ class answer_output {
   explicit answer_output(const fm_query_options& o);
   ~answer_output();
   void write(const std::string& text);
+  // A descriptor of the output for htslib's BGZF (which closes it); see atomic_output.
+  int descriptor_copy();
   void commit();
 
  private:

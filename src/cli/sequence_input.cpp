@@ -26,7 +26,8 @@ bool ends_with(const std::string& s, const std::string& tail) {
 
 std::uint8_t upper(std::uint8_t c) { return c >= 'a' && c <= 'z' ? std::uint8_t(c - 'a' + 'A') : c; }
 
-// Calls f(name, bytes, length) for each record of a FASTA/FASTQ file.
+// Calls f(name, bytes, length, qualities) for each record of a FASTA/FASTQ file (qualities:
+// nullptr for a FASTA record).
 template <class F>
 void for_each_record(const std::string& path, F&& f) {
   gzFile in = path == "-" ? gzdopen(0, "r") : gzopen(path.c_str(), "r");
@@ -36,7 +37,8 @@ void for_each_record(const std::string& path, F&& f) {
   std::uint64_t records = 0;
   while ((status = kseq_read(seq)) >= 0) {
     ++records;
-    f(std::string(seq->name.s, seq->name.l), reinterpret_cast<const std::uint8_t*>(seq->seq.s), seq->seq.l);
+    f(std::string(seq->name.s, seq->name.l), reinterpret_cast<const std::uint8_t*>(seq->seq.s), seq->seq.l,
+      seq->qual.l ? reinterpret_cast<const std::uint8_t*>(seq->qual.s) : nullptr);
   }
   kseq_destroy(seq);
   gzclose(in);
@@ -61,7 +63,7 @@ bool is_sequence_file_name(const std::string& path) {
 reference_text read_reference(const std::string& path, bool keep_case) {
   reference_text r;
   std::vector<std::uint8_t> folded;
-  for_each_record(path, [&](std::string name, const std::uint8_t* s, std::size_t n) {
+  for_each_record(path, [&](std::string name, const std::uint8_t* s, std::size_t n, const std::uint8_t*) {
     const std::uint8_t* symbols = s;
     if (!keep_case) {
       folded.assign(s, s + n);
@@ -83,7 +85,20 @@ pattern_batch read_patterns(const std::string& path, bool sequences, bool fold) 
     b.offsets.push_back(b.bytes.size());
   };
   if (sequences) {
-    for_each_record(path, [&](const std::string&, const std::uint8_t* s, std::size_t n) { add(s, n); });
+    bool any_qualities = false;
+    for_each_record(path, [&](const std::string& name, const std::uint8_t* s, std::size_t n, const std::uint8_t* q) {
+      b.names.push_back(name);
+      // Qualities kept as the reads' bytes are (0: none, for a FASTA record among FASTQ ones).
+      if (q && !any_qualities) {
+        b.qualities.assign(b.bytes.size(), 0);
+        any_qualities = true;
+      }
+      if (any_qualities) {
+        if (q) b.qualities.insert(b.qualities.end(), q, q + n);
+        else b.qualities.insert(b.qualities.end(), n, 0);
+      }
+      add(s, n);
+    });
     return b;
   }
   input_file in(path);

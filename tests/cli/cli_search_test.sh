@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # End-to-end tests of `strix search` (approximate search, Hamming and edit distance) on indexes
 # of `strix index --approximate`: answers against brute-force matchers (Python), a reference of
-# many sequences (no match across them), --max-occ, --scheme, --both-strands, and every error path.
+# many sequences (no match across them), --max-occ, --scheme, --both-strands, SAM/BAM out (checked
+# by replaying each record, and by samtools where it is installed), and every error path.
 # Usage: cli_search_test.sh PATH/TO/strix
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
@@ -237,6 +238,133 @@ printf 'the quick brown fox jumps over the lazy dog\n' > words.txt
 printf 'ACGT\n' > acgt.reads
 expect_error "--both-strands on a text that is not DNA" o7 "$STRIX" search words.idx acgt.reads --both-strands -o o7
 grep -q "holds 0x20, not only DNA letters" stderr.txt && ok || bad "the index's first other byte is named: $(cat stderr.txt)"
+
+# --format sam|bam: a FASTA reference and FASTQ reads on both strands (substitutions, indels,
+# one read that maps nowhere). The records against the TSV answers (brute force's, above),
+# each CIGAR replayed on the reference against its NM, SEQ/QUAL against the reads.
+python3 -c "
+import random
+random.seed(11)
+seqs = [('chrA', 1500), ('chrB', 900)]
+ref = {n: ''.join(random.choice('ACGT') for _ in range(l)) for n, l in seqs}
+open('sam.fa', 'w').write(''.join(f'>{n} some description\n{ref[n]}\n' for n, _ in seqs))
+comp = {'A': 'T', 'C': 'G', 'G': 'C', 'T': 'A'}
+out = []
+for i in range(30):
+    n = random.choice([n for n, _ in seqs]); t = ref[n]
+    m = random.randint(20, 40); p = random.randint(0, len(t) - m)
+    r = list(t[p:p + m])
+    for _ in range(random.randint(0, 2)):
+        at = random.randrange(len(r)); kind = random.randrange(3)
+        if kind == 0: r[at] = random.choice('ACGT')
+        elif kind == 1: r.insert(at, random.choice('ACGT'))
+        else: del r[at]
+    r = ''.join(r)
+    if i % 2: r = ''.join(comp[c] for c in reversed(r))
+    if i == 7: r = 'ACGT' * 9
+    out.append(f'@r{i}\n{r}\n+\n' + ''.join(chr(33 + random.randint(0, 40)) for _ in r) + '\n')
+open('sam.fq', 'w').write(''.join(out))
+"
+"$STRIX" index sam.fa -o sam.idx --approximate >/dev/null && ok || bad "index a reference for SAM"
+check_sam() {  # SAM, TSV answers, distance, reads, reference, max-occ
+  python3 - "$@" <<'PY'
+import sys
+sam, tsv, distance, fq, fa, max_occ = sys.argv[1:7]
+max_occ = int(max_occ)
+ref, order, name = {}, [], None
+for line in open(fa):
+    line = line.rstrip('\n')
+    if line.startswith('>'):
+        name = line[1:].split()[0]; ref[name] = ''; order.append(name)
+    else:
+        ref[name] += line
+lines = open(fq).read().split('\n')
+reads = [(lines[i][1:], lines[i + 1], lines[i + 3]) for i in range(0, len(lines) - 1, 4)]
+comp = {'A': 'T', 'C': 'G', 'G': 'C', 'T': 'A', 'N': 'N'}
+rc = lambda s: ''.join(comp[c] for c in reversed(s))
+want = {}
+for line in open(tsv).read().splitlines():
+    q, n, p, d, strand = line.split('\t')
+    want.setdefault(reads[int(q)][0], set()).add((n, int(p), int(d), strand))
+errors = []
+header = [l for l in open(sam).read().splitlines() if l.startswith('@')]
+if [l for l in header if l.startswith('@SQ')] != [f'@SQ\tSN:{n}\tLN:{len(ref[n])}' for n in order]:
+    errors.append('header @SQ lines')
+if not any(l.startswith('@PG\tID:strix') for l in header):
+    errors.append('no @PG line')
+got = {}
+for line in open(sam).read().splitlines():
+    if line.startswith('@'):
+        continue
+    f = line.split('\t')
+    qname, flag, rname, pos, mapq, cigar, seq, qual = f[0], int(f[1]), f[2], int(f[3]), int(f[4]), f[5], f[9], f[10]
+    tags = dict((t.split(':')[0], t.split(':')[2]) for t in f[11:])
+    got.setdefault(qname, []).append((flag, rname, pos, cigar, seq, qual, tags, mapq))
+for qname, fwd, qual in reads:
+    recs = got.get(qname, [])
+    hits = want.get(qname, set())
+    if not hits:
+        if len(recs) != 1 or recs[0][0] != 4 or recs[0][4] != fwd or recs[0][5] != qual:
+            errors.append(f'{qname}: not one unmapped record')
+        continue
+    if len(recs) != (min(len(hits), max_occ) if max_occ else len(hits)):
+        errors.append(f'{qname}: {len(recs)} records for {len(hits)} hits')
+    if [r[0] & 256 for r in recs].count(0) != 1 or recs[0][0] & 256:
+        errors.append(f'{qname}: not one primary record, first')
+    best = min(d for _, _, d, _ in hits)
+    for flag, rname, pos, cigar, seq, qual_got, tags, mapq in recs:
+        strand = '-' if flag & 16 else '+'
+        nm = int(tags['NM'])
+        if (rname, pos - 1, nm, strand) not in hits:
+            errors.append(f'{qname}: {rname}:{pos} NM {nm} {strand} is not an answer')
+        if seq != (rc(fwd) if flag & 16 else fwd) or qual_got != (qual[::-1] if flag & 16 else qual):
+            errors.append(f'{qname}: SEQ/QUAL not the read on its strand')
+        if int(tags['NH']) != len(recs):
+            errors.append(f'{qname}: NH')
+        if not flag & 256 and nm != best:
+            errors.append(f'{qname}: the primary record is not a best hit')
+        # The CIGAR replayed: the read's symbols and the reference's from POS, edits = NM.
+        i, j, edits, num = 0, pos - 1, 0, ''
+        t = ref[rname]
+        for c in cigar:
+            if c.isdigit():
+                num += c; continue
+            L = int(num); num = ''
+            if c == 'M':
+                edits += sum(seq[i + x] != t[j + x] if j + x < len(t) else 1 for x in range(L)); i += L; j += L
+            elif c == 'I':
+                edits += L; i += L
+            elif c == 'D':
+                edits += L; j += L
+            else:
+                errors.append(f'{qname}: CIGAR op {c}')
+        if i != len(seq) or j > len(t) or edits != nm or (distance == 'hamming' and cigar != f'{len(seq)}M'):
+            errors.append(f'{qname}: CIGAR {cigar} at {rname}:{pos} does not give NM {nm}')
+print('\n'.join(errors[:5]), file=sys.stderr)
+sys.exit(1 if errors else 0)
+PY
+}
+for d in hamming edit; do
+  "$STRIX" search sam.idx sam.fq -k 2 --distance "$d" --both-strands -o "sam.$d.tsv" \
+    && "$STRIX" search sam.idx sam.fq -k 2 --distance "$d" --both-strands --format sam -o "sam.$d.sam" \
+    && ok || bad "search --format sam --distance $d"
+  check_sam "sam.$d.sam" "sam.$d.tsv" "$d" sam.fq sam.fa 0 && ok || bad "SAM records of --distance $d"
+done
+"$STRIX" search sam.idx sam.fq -k 2 --distance edit --both-strands --format sam --max-occ 1 -o sam.one.sam \
+  && check_sam sam.one.sam sam.edit.tsv edit sam.fq sam.fa 1 && ok || bad "--format sam --max-occ 1"
+"$STRIX" search sam.idx sam.fq -k 2 --distance edit --both-strands --format bam -o sam.bam && ok || bad "search --format bam"
+"$STRIX" search sam.idx sam.fq -k 2 --distance edit --both-strands --format bam -o - > sam.stdout.bam && cmp -s sam.bam sam.stdout.bam \
+  && ok || bad "--format bam -o -: not the file's bytes"
+if command -v samtools >/dev/null; then
+  samtools quickcheck sam.bam && samtools view sam.bam | cmp -s - <(grep -v '^@' sam.edit.sam) && ok \
+    || bad "samtools view of the BAM is not the SAM's records"
+  samtools view -H sam.bam | grep -q '^@SQ	SN:chrB	LN:900' && ok || bad "samtools view -H of the BAM"
+  samtools flagstat sam.edit.sam | grep -q '^30 + 0 primary$' && ok || bad "samtools flagstat: not 30 primary records"
+else
+  echo "note: samtools not installed; the BAM checked by strix's own SAM comparison only"
+fi
+expect_error "--format sam of a text index" o8 "$STRIX" search dna.idx dna.acgt -k 1 --format sam -o o8
+grep -q "index a FASTA file" stderr.txt && ok || bad "--format sam of a text index: $(cat stderr.txt)"
 
 echo "cli_search_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,16 +5,21 @@
 // read_no<TAB>position<TAB>distance (a text) or read_no<TAB>sequence<TAB>position<TAB>distance
 // (a reference), each position once with its smallest distance, ascending per read. With
 // --both-strands (DNA indexes) the read's reverse complement is searched too and each line ends
-// in <TAB>+ or <TAB>- (ascending by position, + first). Needs an index built with
+// in <TAB>+ or <TAB>- (ascending by position, + first). --format sam|bam writes SAM or BAM
+// instead (an index of a FASTA reference; sam_output.hpp). Needs an index built with
 // `strix index --approximate` (its reversed text's FM-index).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "command.hpp"
+#include "edit_cigar.hpp"
 #include "fm_query.hpp"
 #include "report.hpp"
+#include "sam_output.hpp"
 
 namespace strix::cli {
 namespace {
@@ -70,6 +75,118 @@ void append_reverse_complements(pattern_batch& reads) {
   }
 }
 
+// What the SAM records of a search need besides the answers.
+struct sam_request {
+  const pattern_batch& reads;  // with the reverse complements after the reads when `both`
+  std::size_t count = 0;       // reads
+  bool both = false, edit = false;
+  int max_errors = 0;
+  std::uint64_t max_occ = 0;
+};
+
+// Read q's hits (indexes into found.positions, with their strand) as reported: the best one
+// (smallest distance; then position, + first) first, the rest in position order; at most
+// max_occ of them. `total` gets how many there were, `best_count` how many at the best distance.
+struct read_hit {
+  std::uint64_t k;
+  bool forward;
+};
+std::vector<read_hit> hits_of(const fm_answers& found, const sam_request& r, std::size_t q, std::uint64_t& total,
+                              std::uint64_t& best_count) {
+  std::vector<read_hit> merged;
+  std::uint64_t f = found.starts[q], f_end = found.starts[q + 1];
+  std::uint64_t b = r.both ? found.starts[r.count + q] : 0, b_end = r.both ? found.starts[r.count + q + 1] : 0;
+  while (f < f_end || b < b_end) {
+    const bool forward = b == b_end || (f < f_end && found.positions[f] <= found.positions[b]);
+    merged.push_back({forward ? f++ : b++, forward});
+  }
+  total = merged.size();
+  best_count = 0;
+  if (merged.empty()) return merged;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < merged.size(); ++i)
+    if (found.distances[merged[i].k] < found.distances[merged[best].k]) best = i;
+  for (const auto& h : merged) best_count += found.distances[h.k] == found.distances[merged[best].k];
+  std::rotate(merged.begin(), merged.begin() + std::ptrdiff_t(best), merged.begin() + std::ptrdiff_t(best) + 1);
+  if (r.max_occ && merged.size() > r.max_occ) merged.resize(r.max_occ);
+  return merged;
+}
+
+// The SAM records of every read: one line a hit (the first primary, the rest secondary, flag
+// 256; flag 16 on the reverse strand, whose SEQ is the reverse complement and QUAL reversed),
+// or one unmapped line (flag 4). MAPQ 60 for a primary hit alone at its distance, else 0; a
+// CIGAR of M for Hamming, the banded alignment against the reference for edit distance; NM
+// the distance, NH the hits reported. Returns the hit lines written.
+std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const fm_answers& found,
+                        const sam_request& r, sam_output& sam, std::uint64_t& capped) {
+  const pattern_batch& reads = r.reads;
+  const auto read_bytes = [&](std::size_t q) { return reads.bytes.data() + reads.offsets[q]; };
+  const auto read_length = [&](std::size_t q) { return reads.offsets[q + 1] - reads.offsets[q]; };
+  std::vector<std::vector<read_hit>> kept(r.count);
+  std::vector<std::uint64_t> best_counts(r.count);
+  std::vector<std::uint64_t> window_starts, window_lengths;
+  for (std::size_t q = 0; q < r.count; ++q) {
+    std::uint64_t total = 0;
+    kept[q] = hits_of(found, r, q, total, best_counts[q]);
+    if (r.max_occ && total > r.max_occ) ++capped;
+    if (!r.edit) continue;
+    for (const auto& h : kept[q]) {
+      // The text from the hit to at most m + k symbols on, within its sequence.
+      const std::uint64_t p = found.positions[h.k];
+      const auto [s, offset] = sequences.locate(p);
+      window_starts.push_back(p);
+      window_lengths.push_back(std::min<std::uint64_t>(read_length(q) + r.max_errors, sequences.lengths[s] - offset));
+    }
+  }
+  const std::vector<std::uint8_t> windows = r.edit ? fm.extract(window_starts, window_lengths) : std::vector<std::uint8_t>();
+  std::uint64_t window = 0, window_at = 0, lines = 0;
+  std::string line, seq, qual;
+  for (std::size_t q = 0; q < r.count; ++q) {
+    const std::string name = reads.names.empty() ? std::to_string(q) : reads.names[q];
+    const std::uint64_t m = read_length(q);
+    const bool has_quality = !reads.qualities.empty() && m > 0 && reads.qualities[reads.offsets[q]] != 0;
+    const auto sequence_of = [&](bool forward) {
+      const std::size_t from = forward ? q : r.count + q;
+      seq.assign(reinterpret_cast<const char*>(read_bytes(from)), m);
+      if (seq.empty()) seq = "*";
+      qual = "*";
+      if (has_quality) {
+        qual.assign(reinterpret_cast<const char*>(reads.qualities.data() + reads.offsets[q]), m);
+        if (!forward) std::reverse(qual.begin(), qual.end());
+      }
+    };
+    if (kept[q].empty() || m == 0) {  // (an empty read, which occurs everywhere, has no alignment)
+      sequence_of(true);
+      sam.add(name + "	4	*	0	0	*	*	0	0	" + seq + '	' + qual);
+      continue;
+    }
+    for (std::size_t i = 0; i < kept[q].size(); ++i) {
+      const read_hit& h = kept[q][i];
+      const auto [s, offset] = sequences.locate(found.positions[h.k]);
+      sequence_of(h.forward);
+      std::string cigar = std::to_string(m) + "M";
+      int distance = found.distances[h.k];
+      if (r.edit) {
+        const std::uint64_t w = window_lengths[window];
+        const auto a = align_edit(read_bytes(h.forward ? q : r.count + q), m, windows.data() + window_at, w, r.max_errors);
+        if (a.cigar.empty()) throw error(error_code::internal, "search: no alignment at a hit of read " + std::to_string(q));
+        cigar = a.cigar;
+        distance = a.distance;
+        window_at += w;
+        ++window;
+      }
+      const int flag = (h.forward ? 0 : 16) | (i > 0 ? 256 : 0);
+      const int mapq = i == 0 && best_counts[q] == 1 ? 60 : 0;
+      line = name + '	' + std::to_string(flag) + '	' + sequences.names[s] + '	' + std::to_string(offset + 1) + '	' +
+             std::to_string(mapq) + '	' + cigar + "	*	0	0	" + seq + '	' + qual + "	NM:i:" + std::to_string(distance) +
+             "	NH:i:" + std::to_string(kept[q].size());
+      sam.add(line);
+      ++lines;
+    }
+  }
+  return lines;
+}
+
 }  // namespace
 
 runner add_search_command(CLI::App& app) {
@@ -79,6 +196,7 @@ runner add_search_command(CLI::App& app) {
   auto distance = std::make_shared<std::string>("hamming");
   auto scheme = std::make_shared<std::string>("default");
   auto both = std::make_shared<bool>(false);
+  auto format = std::make_shared<std::string>("tsv");
   auto* sub = app.add_subcommand("search", "list where each read occurs within k errors (an index of --approximate)");
   add_fm_query_options(sub, *o, true);
   sub->add_option("-k,--max-errors", *max_errors, "at most this many errors (0 to 6; default 1)")
@@ -95,7 +213,11 @@ runner add_search_command(CLI::App& app) {
   sub->add_flag("--both-strands", *both,
                 "also search each read's reverse complement (DNA indexes; reads of A, C, G, T, N); each line "
                 "ends in + or -, the strand");
-  return [o, max_errors, max_occ, distance, scheme, both] {
+  sub->add_option("--format", *format,
+                  "tsv: the lines above (default); sam or bam: SAM/BAM records (an index of a FASTA reference; "
+                  "read names and qualities from FASTA/FASTQ reads)")
+      ->check(CLI::IsMember({"tsv", "sam", "bam"}));
+  return [o, max_errors, max_occ, distance, scheme, both, format] {
     approximate::search_scheme plan;
     try {
       plan = approximate::scheme_named(*scheme, *max_errors);
@@ -110,11 +232,22 @@ runner add_search_command(CLI::App& app) {
       require_dna_index(*run.fm);
       append_reverse_complements(reads);
     }
+    if (*format != "tsv")
+      STRIX_USER_REQUIRE(!run.sequences.empty(), "search --format " + *format +
+                                                     ": SAM needs reference sequences; index a FASTA file (strix index --fasta)");
     const auto found = run.fm->search(reads, plan, *distance == "edit");
     std::string text;
     std::uint64_t capped = 0, lines = 0;
+    if (*format != "tsv") {
+      const std::string command_line = "strix search " + o->index + " " + o->patterns + " -k " + std::to_string(*max_errors) +
+                                       " --distance " + *distance + (*both ? " --both-strands" : "") + " --format " + *format;
+      sam_output sam(*format, out, run.sequences, command_line);
+      lines = write_sam(*run.fm, run.sequences, found, sam_request{reads, count, *both, *distance == "edit", *max_errors, *max_occ},
+                        sam, capped);
+      sam.finish();
+    }
     const bool reference = !run.sequences.empty();
-    for (std::size_t q = 0; q < count; ++q) {
+    for (std::size_t q = 0; *format == "tsv" && q < count; ++q) {
       const std::string number = std::to_string(q) + '\t';
       // Read q's hits, and with --both-strands its reverse complement's, merged by position.
       std::uint64_t f = found.starts[q], f_end = found.starts[q + 1];

@@ -34,6 +34,8 @@ struct fm_job::typed {
   virtual fm_answers count(const pattern_batch& patterns) = 0;
   virtual fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) = 0;
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
+  virtual std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts,
+                                            const std::vector<std::uint64_t>& lengths) = 0;
   virtual fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) = 0;
 };
 
@@ -101,6 +103,30 @@ class typed_fm_job final : public fm_job::typed {
     auto text = fm_->extract(start, length);
     s_.end_stage("extract", t0);
     return text;
+  }
+
+  std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts,
+                                    const std::vector<std::uint64_t>& lengths) override {
+    const auto t0 = s_.begin_stage("extract");
+    const std::size_t m = starts.size();
+    std::vector<std::uint64_t> at(m + 1, 0);
+    for (std::size_t q = 0; q < m; ++q) at[q + 1] = at[q] + lengths[q];
+    using host_in = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    auto to_device = [&](const std::uint64_t* p, std::size_t count, const char* label) {
+      auto d = detail::allocate<std::uint64_t, mem>(label, count);
+      strix::copy(s_.space(), d, host_in(p, count));
+      return d;
+    };
+    const auto starts_d = to_device(starts.data(), m, "strix::extract_starts");
+    const auto lengths_d = to_device(lengths.data(), m, "strix::extract_lengths");
+    const auto at_d = to_device(at.data(), m, "strix::extract_at");
+    auto out_d = detail::allocate<std::uint8_t, mem>("strix::extract_out", at[m]);
+    fm_->extract(starts_d, lengths_d, at_d, out_d);
+    std::vector<std::uint8_t> out(at[m]);
+    strix::copy(s_.space(), Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(out.data(), at[m]), out_d);
+    s_.space().fence();
+    s_.end_stage("extract", t0);
+    return out;
   }
 
   fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) override {
@@ -184,6 +210,9 @@ fm_answers fm_job::locate(const pattern_batch& patterns, std::uint64_t max_occ) 
 }
 std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t length) {
   return typed_->extract(start, length);
+}
+std::vector<std::uint8_t> fm_job::extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths) {
+  return typed_->extract(starts, lengths);
 }
 fm_answers fm_job::search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) {
   return typed_->search(patterns, scheme, edit);

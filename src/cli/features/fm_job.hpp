@@ -36,6 +36,10 @@ fm_file_facts read_fm_file_facts(const std::string& path);
 struct pattern_batch {
   std::vector<std::uint8_t> bytes;
   std::vector<std::uint64_t> offsets{0};
+  // From FASTA/FASTQ files: each pattern's name, and (FASTQ) its qualities, as `bytes` (empty
+  // when there are none).
+  std::vector<std::string> names;
+  std::vector<std::uint8_t> qualities;
   std::size_t size() const { return offsets.size() - 1; }
 };
 
@@ -66,6 +70,8 @@ class fm_job {
   fm_answers count(const pattern_batch& patterns);
   fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ);
   std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
+  // Text ranges [starts[q], starts[q] + lengths[q]) one after another, in one batch on the device.
+  std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths);
   // Every start within the scheme's errors of each pattern (substitutions, or edits when `edit`),
   // at its smallest distance (loaded with `reverse`).
   fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit);
