@@ -4,8 +4,10 @@
 // the way strix's side is timed: host buffers pinned and device storage allocated before the
 // clock starts, the copies in and out inside it; median of R runs after one warm-up. Writes
 // the suffix array (32-bit entries, libcubwt 1.0 only) or the BWT (divbwt layout: the
-// symbols without the sentinel, the primary index printed) for a byte comparison with strix.
+// symbols without the sentinel, the primary index printed) for a byte comparison with strix;
+// or (libcubwt 1.5 on) inverts a BWT in that layout given its primary index.
 //   strix_bench_cubwt sa|bwt INPUT OUT [RUNS]
+//   strix_bench_cubwt unbwt BWT OUT RUNS PRIMARY
 //     -> "seconds=<median> device_bytes=<storage> primary=<index> version=<libcubwt>"
 #include <cuda_runtime.h>
 
@@ -33,7 +35,7 @@ int fail(const char* what, long long code) {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s sa|bwt INPUT OUT [RUNS]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s sa|bwt INPUT OUT [RUNS] | unbwt BWT OUT RUNS PRIMARY\n", argv[0]);
     return 2;
   }
   const std::string mode = argv[1];
@@ -43,7 +45,14 @@ int main(int argc, char** argv) {
 #else
   const bool has_sa = false;
 #endif
-  if ((mode != "sa" && mode != "bwt") || (mode == "sa" && !has_sa)) {
+#if LIBCUBWT_VERSION_MAJOR > 1 || LIBCUBWT_VERSION_MINOR >= 5
+  const bool has_unbwt = true;
+#else
+  const bool has_unbwt = false;
+#endif
+  const std::int64_t given_primary = argc > 5 ? std::atoll(argv[5]) : -1;
+  if ((mode != "sa" && mode != "bwt" && mode != "unbwt") || (mode == "sa" && !has_sa) ||
+      (mode == "unbwt" && (!has_unbwt || given_primary < 1))) {
     std::fprintf(stderr, "strix_bench_cubwt: libcubwt %s has no '%s'\n", LIBCUBWT_VERSION_STRING, mode.c_str());
     return 2;
   }
@@ -78,10 +87,15 @@ int main(int argc, char** argv) {
     if (mode == "sa") rc = libcubwt_sa(storage, text, reinterpret_cast<std::uint32_t*>(out), n);
     else
 #endif
+#if LIBCUBWT_VERSION_MAJOR > 1 || LIBCUBWT_VERSION_MINOR >= 5
+      if (mode == "unbwt") rc = libcubwt_unbwt(storage, text, out, n, nullptr, static_cast<std::int32_t>(given_primary));
+      else
+#endif
       rc = libcubwt_bwt(storage, text, out, n);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (rc < 0) return fail("libcubwt call", rc);
     if (mode == "bwt") primary = rc;
+    if (mode == "unbwt") primary = given_primary;
     if (r > 0) times.push_back(s);
   }
   libcubwt_free_device_storage(storage);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Issue 49 on the GPU machine: strix's suffix array and BWT beside libcubwt 1.0.0 (SA) and
-# 1.6.3 (BWT), and optionally beside another strix build, runs alternating (A B A B ...) so
+# Issue 49 on the GPU machine: strix's suffix array, BWT and inverse BWT beside libcubwt 1.0.0
+# (SA) and 1.6.3 (BWT, and its unbwt on strix's BWT), and optionally beside another strix build, runs alternating (A B A B ...) so
 # that drift hits every side; medians of RUNS after one warm-up each; outputs compared byte
 # for byte. Both sides time the copies in and out with pinned host buffers and device memory
 # allocated beforehand (strix: the tool's total_seconds; libcubwt: bench/cubwt_time.cu).
@@ -28,9 +28,9 @@ echo "device: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); $(
 rows="$out/rows.tsv"; : > "$rows"
 
 # One timed run of a side; appends "input kind side seconds extra" to $rows.
-strix_run() {  # side binary kind file
-  local json="$out/$1.$3.json"
-  if timeout 300 "$2" "$3" "$4" -o "/tmp/$1.$3" --stats > "$json" 2> "$out/$1.err"; then
+strix_run() {  # side binary kind file [more arguments]
+  local json="$out/$1.$3.json" more=("${@:5}")
+  if timeout 300 "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
     python3 - "$json" "$(basename "$4")" "$3" "$1" >> "$rows" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -48,9 +48,9 @@ import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
 print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
   else echo "strix_bench_sa $1: failed: $(tail -1 "$out/inproc.err")"; fi
 }
-cubwt_run() {  # version kind file
+cubwt_run() {  # version kind file [primary index, for unbwt]
   local line
-  if line="$(timeout 300 "$anchors/strix_bench_cubwt-$1" "$2" "$3" "/tmp/cubwt-$1.$2" 1 2> "$out/cubwt.err")"; then
+  if line="$(timeout 300 "$anchors/strix_bench_cubwt-$1" "$2" "$3" "/tmp/cubwt-$1.$2" 1 ${4:-} 2> "$out/cubwt.err")"; then
     echo "$line" | python3 -c "
 import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
 print('$(basename "$3")', '$2', 'libcubwt-$1', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
@@ -71,11 +71,22 @@ for name in $inputs; do
     inproc_run bwt "$f"
     [ "$r" = 0 ] && rows="$mark"
   done
+  # The inverse of strix's BWT (under the input's name, which the rows go by), both sides.
+  primary="$(python3 -c "import json; print(json.load(open('$out/strix.bwt.json'))['primary_index'])" 2>/dev/null)"
+  mkdir -p /tmp/strix-unbwt-in && cp /tmp/strix.bwt "/tmp/strix-unbwt-in/$name"
+  for r in $(seq 0 "$runs"); do
+    [ "$r" = 0 ] && mark="$rows" && rows="$out/warmup.tsv"
+    strix_run strix "$bin/strix" unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
+    cubwt_run v1.6.3 unbwt "/tmp/strix-unbwt-in/$name" "$primary"
+    [ "$r" = 0 ] && rows="$mark"
+  done
+  cmp -s /tmp/strix.unbwt "$f" && unbwt_same=yes || unbwt_same=NO
+  cmp -s /tmp/cubwt-v1.6.3.unbwt "$f" || echo "$name: libcubwt's unbwt of strix's BWT is not the input"
   cmp -s /tmp/strix.sa /tmp/cubwt-v1.0.0.sa && sa_same=yes || sa_same=NO
   cmp -s /tmp/strix.bwt /tmp/cubwt-v1.6.3.bwt && bwt_same=yes || bwt_same=NO
   [ -f /tmp/inproc.sa ] && { cmp -s /tmp/strix.sa /tmp/inproc.sa || echo "$name: strix_bench_sa's SA differs from the tool's"; }
   [ -f /tmp/inproc.bwt ] && { cmp -s /tmp/strix.bwt /tmp/inproc.bwt || echo "$name: strix_bench_sa's BWT differs from the tool's"; }
-  echo -e "$name\tsame\t$sa_same\t$bwt_same" >> "$out/same.tsv"
+  echo -e "$name\tsame\t$sa_same\t$bwt_same\t$unbwt_same" >> "$out/same.tsv"
 done
 
 python3 - "$rows" "$out/same.tsv" "${STRIX_BASE_NAME:-base}" <<'PY' | tee "$out/results.md"
@@ -90,7 +101,7 @@ label = {"strix": "strix tool (total_seconds)", "strix in-process": "strix in-pr
 print("| input | kind | side | median ms | speed vs libcubwt | device bytes | same output as libcubwt |")
 print("|---|---|---|---|---|---|---|")
 for n in same:
-    for kind, anchor, i in (("sa", "libcubwt-v1.0.0", 0), ("bwt", "libcubwt-v1.6.3", 1)):
+    for kind, anchor, i in (("sa", "libcubwt-v1.0.0", 0), ("bwt", "libcubwt-v1.6.3", 1), ("unbwt", "libcubwt-v1.6.3", 2)):
         a = t.get((n, kind, anchor))
         if not a: continue
         ma = statistics.median(a) * 1e3
