@@ -17,7 +17,7 @@ set(_strix_eti_features
   "bwt_lcp_repeats|strix/bwt/detail/bwt_def.hpp,strix/bwt/detail/inverse_bwt_def.hpp,strix/lcp/detail/lcp_def.hpp,strix/repeats/detail/repeats_def.hpp|STRIX_BWT_INSTANTIATE,STRIX_INVERSE_BWT_INSTANTIATE@space,STRIX_LCP_INSTANTIATE,STRIX_REPEATS_INSTANTIATE|index"
   "wavelet_build|strix/succinct/detail/succinct_def.hpp|STRIX_WAVELET_BUILD_INSTANTIATE|space"
   "succinct_queries|strix/succinct/detail/succinct_def.hpp|STRIX_BIT_VECTOR_INSTANTIATE,STRIX_WAVELET_QUERY_INSTANTIATE|index"
-  "fm_index|strix/fm_index/detail/fm_index_def.hpp,strix/approximate/detail/approximate_def.hpp|STRIX_FM_INDEX_INSTANTIATE,STRIX_APPROXIMATE_INSTANTIATE|index")
+  "fm_index|strix/fm_index/detail/fm_index_def.hpp,strix/approximate/detail/approximate_def.hpp,strix/approximate/detail/edit_alignment_def.hpp|STRIX_FM_INDEX_INSTANTIATE,STRIX_APPROXIMATE_INSTANTIATE,STRIX_EDIT_ALIGNMENTS_INSTANTIATE@space|index")
 if(STRIX_ENABLE_MPI)
   list(APPEND _strix_eti_features
     "distributed|strix/distributed/detail/suffix_array_def.hpp,strix/distributed/detail/bwt_check_def.hpp|STRIX_DISTRIBUTED_SA_INSTANTIATE,STRIX_DISTRIBUTED_BWT_CHECK_INSTANTIATE|index")

@@ -20,6 +20,9 @@
 
 using namespace strix_test;
 
+// (ctest runs the suite "approximate": a case outside every suite ran only on the device.)
+TEST_SUITE_BEGIN("approximate");
+
 namespace {
 
 struct hit {
@@ -272,3 +275,5 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search from a saved pair: the reverse par
   std::remove(one.c_str());
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_saved, all_configs);
+
+TEST_SUITE_END();

@@ -8,6 +8,9 @@
 
 using namespace strix::approximate;
 
+// (ctest runs the suite "approximate": a case outside every suite ran only on the device.)
+TEST_SUITE_BEGIN("approximate");
+
 TEST_CASE("search schemes: every scheme strix ships is well formed and lossless") {
   std::vector<search_scheme> schemes = {kucherov_scheme(1), kucherov_scheme(2)};
   for (int k = 1; k <= 4; ++k) schemes.push_back(kianfar_scheme(k));
@@ -78,3 +81,5 @@ TEST_CASE("search schemes: pieces cut a read as evenly as its length allows") {
   CHECK(piece_start(2, 4, 2) == 2);
   CHECK(piece_start(2, 4, 4) == 2);  // a read shorter than the pieces: empty pieces at the end
 }
+
+TEST_SUITE_END();

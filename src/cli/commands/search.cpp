@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "command.hpp"
-#include "edit_cigar.hpp"
 #include "fm_query.hpp"
 #include "report.hpp"
 #include "sam_output.hpp"
@@ -115,7 +114,8 @@ std::vector<read_hit> hits_of(const fm_answers& found, const sam_request& r, std
 // The SAM records of every read: one line a hit (the first primary, the rest secondary, flag
 // 256; flag 16 on the reverse strand, whose SEQ is the reverse complement and QUAL reversed),
 // or one unmapped line (flag 4). MAPQ 60 for a primary hit alone at its distance, else 0; a
-// CIGAR of M for Hamming, the banded alignment against the reference for edit distance; NM
+// CIGAR of M for Hamming, the banded alignment against the reference for edit distance (on the
+// device: strix/approximate/edit_alignment.hpp); NM
 // the distance, NH the hits reported. Returns the hit lines written.
 std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const fm_answers& found,
                         const sam_request& r, sam_output& sam, std::uint64_t& capped) {
@@ -125,6 +125,7 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
   std::vector<std::vector<read_hit>> kept(r.count);
   std::vector<std::uint64_t> best_counts(r.count);
   std::vector<std::uint64_t> window_starts, window_lengths;
+  pattern_batch hit_reads;  // edit distance: each hit's read on its strand, for its alignment
   for (std::size_t q = 0; q < r.count; ++q) {
     std::uint64_t total = 0;
     kept[q] = hits_of(found, r, q, total, best_counts[q]);
@@ -136,10 +137,14 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
       const auto [s, offset] = sequences.locate(p);
       window_starts.push_back(p);
       window_lengths.push_back(std::min<std::uint64_t>(read_length(q) + r.max_errors, sequences.lengths[s] - offset));
+      const std::uint8_t* read = read_bytes(h.forward ? q : r.count + q);
+      hit_reads.bytes.insert(hit_reads.bytes.end(), read, read + read_length(q));
+      hit_reads.offsets.push_back(hit_reads.bytes.size());
     }
   }
-  const std::vector<std::uint8_t> windows = r.edit ? fm.extract(window_starts, window_lengths) : std::vector<std::uint8_t>();
-  std::uint64_t window = 0, window_at = 0, lines = 0;
+  // The alignments of every edit hit in one batch on the device (windows extracted there too).
+  const auto aligned = r.edit ? fm.align(hit_reads, window_starts, window_lengths, r.max_errors) : fm_job::alignments{};
+  std::uint64_t hit = 0, lines = 0;
   std::string line, seq, qual;
   for (std::size_t q = 0; q < r.count; ++q) {
     const std::string name = reads.names.empty() ? std::to_string(q) : reads.names[q];
@@ -167,13 +172,18 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
       std::string cigar = std::to_string(m) + "M";
       int distance = found.distances[h.k];
       if (r.edit) {
-        const std::uint64_t w = window_lengths[window];
-        const auto a = align_edit(read_bytes(h.forward ? q : r.count + q), m, windows.data() + window_at, w, r.max_errors);
-        if (a.cigar.empty()) throw error(error_code::internal, "search: no alignment at a hit of read " + std::to_string(q));
-        cigar = a.cigar;
-        distance = a.distance;
-        window_at += w;
-        ++window;
+        const std::uint32_t ops = aligned.op_counts[hit];
+        if (ops == 0) throw error(error_code::internal, "search: no alignment at a hit of read " + std::to_string(q));
+        const std::uint8_t* op = aligned.ops.data() + hit_reads.offsets[hit] + hit * std::uint64_t(r.max_errors);
+        cigar.clear();
+        for (std::uint32_t a = 0; a < ops;) {  // run lengths
+          std::uint32_t b = a;
+          while (b < ops && op[b] == op[a]) ++b;
+          cigar += std::to_string(b - a) + char(op[a]);
+          a = b;
+        }
+        distance = aligned.distances[hit];
+        ++hit;
       }
       const int flag = (h.forward ? 0 : 16) | (i > 0 ? 256 : 0);
       const int mapq = i == 0 && best_counts[q] == 1 ? 60 : 0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include <strix/approximate/approximate_search.hpp>
+#include <strix/approximate/edit_alignment.hpp>
 #include <strix/core/copy.hpp>
 #include <strix/fm_index/fm_index_file.hpp>
 #include <strix/index/text_index.hpp>
@@ -36,6 +37,8 @@ struct fm_job::typed {
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
   virtual std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts,
                                             const std::vector<std::uint64_t>& lengths) = 0;
+  virtual fm_job::alignments align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
+                                   const std::vector<std::uint64_t>& lengths, int k) = 0;
   virtual fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) = 0;
 };
 
@@ -129,6 +132,61 @@ class typed_fm_job final : public fm_job::typed {
     return out;
   }
 
+  fm_job::alignments align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
+                           const std::vector<std::uint64_t>& lengths, int k) override {
+    const auto t0 = s_.begin_stage("alignments");
+    const std::size_t count = starts.size();
+    fm_job::alignments out;
+    out.ops.resize(reads.bytes.size() + count * std::size_t(k));
+    out.op_counts.resize(count);
+    out.distances.resize(count);
+    using host_u64 = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    using host_u8 = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    // In chunks of about 2^24 read symbols: the alignments' scratch is (m + 1)(2k + 1) bytes a hit.
+    for (std::size_t first = 0; first < count;) {
+      std::size_t last = first + 1;
+      while (last < count && reads.offsets[last + 1] - reads.offsets[first] < (std::uint64_t(1) << 24)) ++last;
+      const std::size_t c = last - first;
+      const std::uint64_t r0 = reads.offsets[first];
+      std::vector<std::uint64_t> read_at(c + 1), window_at(c + 1, 0);
+      for (std::size_t a = 0; a <= c; ++a) read_at[a] = reads.offsets[first + a] - r0;
+      for (std::size_t a = 0; a < c; ++a) window_at[a + 1] = window_at[a] + lengths[first + a];
+      auto device_u64 = [&](const std::uint64_t* p, std::size_t n, const char* label) {
+        auto d = detail::allocate<std::uint64_t, mem>(label, n);
+        strix::copy(s_.space(), d, host_u64(p, n));
+        return d;
+      };
+      const auto starts_d = device_u64(starts.data() + first, c, "strix::align_starts");
+      const auto lengths_d = device_u64(lengths.data() + first, c, "strix::align_lengths");
+      const auto window_at_d = device_u64(window_at.data(), c + 1, "strix::align_window_at");
+      const auto read_at_d = device_u64(read_at.data(), c + 1, "strix::align_read_at");
+      auto reads_d = detail::allocate<std::uint8_t, mem>("strix::align_reads", read_at[c]);
+      strix::copy(s_.space(), reads_d, host_u8(reads.bytes.data() + r0, read_at[c]));
+      auto windows_d = detail::allocate<std::uint8_t, mem>("strix::align_windows", window_at[c]);
+      fm_->extract(starts_d, lengths_d, Kokkos::View<const std::uint64_t*, mem>(window_at_d.data(), c), windows_d);
+      auto ops_d = detail::allocate<std::uint8_t, mem>("strix::align_ops", read_at[c] + c * std::size_t(k));
+      auto counts_d = detail::allocate<std::uint32_t, mem>("strix::align_counts", c);
+      auto distances_d = detail::allocate<std::uint8_t, mem>("strix::align_distances", c);
+      approximate::edit_alignments(s_.space(), reads_d, read_at_d, windows_d, window_at_d, k, ops_d, counts_d, distances_d);
+      // Chunk-relative operation offsets (read_at[a] + a k) line up with the whole batch's
+      // (reads.offsets[first + a] + (first + a) k) shifted by r0 + first k.
+      strix::copy(s_.space(),
+                  Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                      out.ops.data() + r0 + first * std::size_t(k), ops_d.extent(0)),
+                  ops_d);
+      strix::copy(s_.space(),
+                  Kokkos::View<std::uint32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(out.op_counts.data() + first, c),
+                  counts_d);
+      strix::copy(s_.space(),
+                  Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(out.distances.data() + first, c),
+                  distances_d);
+      s_.space().fence();
+      first = last;
+    }
+    s_.end_stage("alignments", t0);
+    return out;
+  }
+
   fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) override {
     STRIX_USER_REQUIRE(reverse_ != nullptr, "search: the index was loaded without its reverse part");
     const auto t0 = s_.begin_stage("search");
@@ -213,6 +271,10 @@ std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t len
 }
 std::vector<std::uint8_t> fm_job::extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths) {
   return typed_->extract(starts, lengths);
+}
+fm_job::alignments fm_job::align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
+                                 const std::vector<std::uint64_t>& lengths, int k) {
+  return typed_->align(reads, starts, lengths, k);
 }
 fm_answers fm_job::search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) {
   return typed_->search(patterns, scheme, edit);

@@ -72,6 +72,16 @@ class fm_job {
   std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
   // Text ranges [starts[q], starts[q] + lengths[q]) one after another, in one batch on the device.
   std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths);
+  // Each hit's read (reads.bytes[reads.offsets[a], ...)) aligned to the text from starts[a]
+  // (lengths[a] symbols) with at most k edits, on the device (strix/approximate/edit_alignment.hpp):
+  // hit a's operations at ops[reads.offsets[a] + a * k, ...), op_counts[a] of them, distances[a].
+  struct alignments {
+    std::vector<std::uint8_t> ops;
+    std::vector<std::uint32_t> op_counts;
+    std::vector<std::uint8_t> distances;
+  };
+  alignments align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
+                   const std::vector<std::uint64_t>& lengths, int k);
   // Every start within the scheme's errors of each pattern (substitutions, or edits when `edit`),
   // at its smallest distance (loaded with `reverse`).
   fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit);
