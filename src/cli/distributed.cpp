@@ -5,11 +5,16 @@
 
 #include <sys/resource.h>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 #include <algorithm>
 #include <exception>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "features/distributed_job.hpp"
 #include "files.hpp"
@@ -30,7 +35,7 @@ namespace {
 
 using strix::distributed::collective;
 
-int world_rank = 0, node_rank = 0, node_size = 1;
+int world_rank = 0, node_rank = 0, node_size = 1, node_sharing = 1;
 
 // Rank 0's value, on every rank (after an agreement).
 template <class T>
@@ -213,6 +218,22 @@ std::shared_ptr<void> start_mpi(int& argc, char**& argv) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
   MPI_Comm_rank(node, &node_rank);
   MPI_Comm_size(node, &node_size);
+  node_sharing = node_size;
+#ifdef __linux__
+  // The node's ranks whose CPUs overlap this rank's (itself included): they share its CPUs.
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  if (sched_getaffinity(0, sizeof(mine), &mine) == 0) {
+    std::vector<cpu_set_t> all(static_cast<std::size_t>(node_size));
+    MPI_Allgather(&mine, int(sizeof(mine)), MPI_BYTE, all.data(), int(sizeof(mine)), MPI_BYTE, node);
+    node_sharing = 0;
+    for (auto& other : all) {
+      cpu_set_t both;
+      CPU_AND(&both, &mine, &other);
+      node_sharing += CPU_COUNT(&both) > 0;
+    }
+  }
+#endif
   MPI_Comm_free(&node);
   return std::shared_ptr<void>(nullptr, [](void*) { MPI_Finalize(); });
 }
@@ -220,6 +241,7 @@ std::shared_ptr<void> start_mpi(int& argc, char**& argv) {
 int mpi_rank() { return world_rank; }
 int mpi_local_rank() { return node_rank; }
 int mpi_local_size() { return node_size; }
+int mpi_ranks_sharing_cpus() { return node_sharing; }
 
 bool agreed_failure(const std::exception& e) {
   return dynamic_cast<const collective::agreed_failure*>(&e) != nullptr;
@@ -337,6 +359,7 @@ std::shared_ptr<void> start_mpi(int&, char**&) {
 int mpi_rank() { return 0; }
 int mpi_local_rank() { return 0; }
 int mpi_local_size() { return 1; }
+int mpi_ranks_sharing_cpus() { return 1; }
 bool agreed_failure(const std::exception&) { return false; }
 int run_distributed_sa(const std::string&, const std::string&, int, const common_options&) {
   throw error(error_code::invalid_input, "--distributed needs a strix built with MPI (STRIX_ENABLE_MPI)");

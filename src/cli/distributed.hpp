@@ -18,6 +18,9 @@ std::shared_ptr<void> start_mpi(int& argc, char**& argv);
 int mpi_rank();        // in MPI_COMM_WORLD; 0 before start_mpi
 int mpi_local_rank();  // among the ranks on this node; 0 before start_mpi
 int mpi_local_size();  // ranks on this node; 1 before start_mpi
+// The ranks on this node whose CPU affinity overlaps this rank's, itself included (Linux; else
+// the node's ranks); 1 before start_mpi.
+int mpi_ranks_sharing_cpus();
 // True when `e` was agreed on by every rank (so that rank 0 alone reports it).
 bool agreed_failure(const std::exception& e);
 

@@ -38,20 +38,15 @@ void check_thread_variable(const char* name) {
 }
 
 // The host threads when neither --threads nor the environment says: the CPUs this process may
-// run on (at most max_threads), shared by the node's ranks where mpirun did not bind them:
-// unbound ranks of a whole node's threads each oversubscribe it several times over.
-int default_threads(int ranks_on_node) {
+// run on (at most max_threads), shared by the ranks of a distributed run whose CPUs overlap its
+// own (unbound ranks of a whole node's threads each oversubscribe it several times over).
+int default_threads(int sharing) {
   int cpus = int(std::thread::hardware_concurrency());
-  bool bound = false;
 #ifdef __linux__
   cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-    bound = CPU_COUNT(&set) < cpus;
-    cpus = CPU_COUNT(&set);
-  }
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) cpus = CPU_COUNT(&set);
 #endif
-  if (!bound && ranks_on_node > 1) cpus /= ranks_on_node;
-  return std::clamp(cpus, 1, strix::cli::max_threads);
+  return std::clamp(cpus / std::max(sharing, 1), 1, strix::cli::max_threads);
 }
 
 }  // namespace
@@ -97,7 +92,7 @@ int main(int argc, char** argv) {
     check_thread_variable("OMP_NUM_THREADS");
     int threads = cl.threads;
     if (threads == 0 && std::getenv("OMP_NUM_THREADS") == nullptr && std::getenv("KOKKOS_NUM_THREADS") == nullptr)
-      threads = default_threads(distributed ? mpi_local_size() : 1);
+      threads = default_threads(distributed ? mpi_ranks_sharing_cpus() : 1);
     if (threads > 0 && unsigned(threads) > std::thread::hardware_concurrency())
       std::fprintf(stderr, "strix: note: --threads %d is more than the %u hardware threads\n", threads,
                    std::thread::hardware_concurrency());

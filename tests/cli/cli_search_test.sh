@@ -262,6 +262,8 @@ for i in range(30):
     r = ''.join(r)
     if i % 2: r = ''.join(comp[c] for c in reversed(r))
     if i == 7: r = 'ACGT' * 9
+    if i == 3: r = ''    # occurs everywhere: unmapped, and no alignment queued for it
+    if i == 4: r = 'AC'  # at most k symbols: unmapped under edit distance
     out.append(f'@r{i}\n{r}\n+\n' + ''.join(chr(33 + random.randint(0, 40)) for _ in r) + '\n')
 open('sam.fq', 'w').write(''.join(out))
 "
@@ -303,12 +305,25 @@ for line in open(sam).read().splitlines():
 for qname, fwd, qual in reads:
     recs = got.get(qname, [])
     hits = want.get(qname, set())
+    if len(fwd) == 0 or (distance == 'edit' and len(fwd) <= 2):
+        hits = set()
     if not hits:
-        if len(recs) != 1 or recs[0][0] != 4 or recs[0][4] != fwd or recs[0][5] != qual:
+        if len(recs) != 1 or recs[0][0] != 4 or recs[0][4] != (fwd or '*') or recs[0][5] != (qual or '*'):
             errors.append(f'{qname}: not one unmapped record')
         continue
-    if len(recs) != (min(len(hits), max_occ) if max_occ else len(hits)):
+    if distance == 'hamming' and len(recs) != (min(len(hits), max_occ) if max_occ else len(hits)):
         errors.append(f'{qname}: {len(recs)} records for {len(hits)} hits')
+    if distance == 'edit':
+        # Every hit has its record but one whose alignment would start by skipping text: the
+        # hit c symbols on, at c fewer edits or better, stands for it.
+        shown = {(rname, pos - 1, int(tags['NM']), '-' if flag & 16 else '+') for flag, rname, pos, _, _, _, tags, _ in recs}
+        if max_occ and len(recs) > max_occ:
+            errors.append(f'{qname}: more than {max_occ} records')
+        for n, p, d, strand in ([] if max_occ else hits - shown):
+            if not any((n, p + c, e, strand) in hits for c in range(1, d + 1) for e in range(0, d - c + 1)):
+                errors.append(f'{qname}: hit {n}:{p} {strand} at {d} has no record and no better hit after it')
+        if any(r[3].lstrip('0123456789').startswith('D') for r in recs):
+            errors.append(f'{qname}: a CIGAR starts with a deletion')
     if [r[0] & 256 for r in recs].count(0) != 1 or recs[0][0] & 256:
         errors.append(f'{qname}: not one primary record, first')
     best = min(d for _, _, d, _ in hits)

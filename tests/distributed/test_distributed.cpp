@@ -17,6 +17,9 @@
 #ifdef KOKKOS_ENABLE_OPENMP
 #include <omp.h>
 #endif
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 #include <strix/core/copy.hpp>
 #include <strix/distributed/suffix_array.hpp>
@@ -182,15 +185,20 @@ std::vector<std::string> kokkos_arguments(const char* program) {
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
   args.push_back("--kokkos-device-id=" + std::to_string(local % devices));
 #endif
-  // The node's cores shared by its ranks (unbound ranks of every core's thread each
-  // oversubscribe the node), unless the environment sets a count.
+  // The CPUs this rank may use shared by the node's ranks (unbound ranks of every core's thread
+  // each oversubscribe the node; bound ones get at least one), unless the environment sets a count.
   if (!std::getenv("OMP_NUM_THREADS") && !std::getenv("KOKKOS_NUM_THREADS")) {
     MPI_Comm shared;
     int ranks_on_node = 1;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &shared);
     MPI_Comm_size(shared, &ranks_on_node);
     MPI_Comm_free(&shared);
-    const int threads = std::max(1, int(std::thread::hardware_concurrency()) / ranks_on_node);
+    int cpus = int(std::thread::hardware_concurrency());
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) cpus = CPU_COUNT(&set);  // a bound rank's own
+#endif
+    const int threads = std::max(1, cpus / ranks_on_node);
 #ifdef KOKKOS_ENABLE_OPENMP
     omp_set_num_threads(threads);  // Kokkos' start-up region runs at this size, not every core's
 #endif

@@ -113,7 +113,8 @@ std::vector<read_hit> hits_of(const fm_answers& found, const sam_request& r, std
 
 // The SAM records of every read: one line a hit (the first primary, the rest secondary, flag
 // 256; flag 16 on the reverse strand, whose SEQ is the reverse complement and QUAL reversed),
-// or one unmapped line (flag 4). MAPQ 60 for a primary hit alone at its distance, else 0; a
+// or one unmapped line (flag 4; also a read of at most k symbols under edit distance, which
+// occurs everywhere). MAPQ 60 for a primary hit alone at its distance, else 0; a
 // CIGAR of M for Hamming, the banded alignment against the reference for edit distance (on the
 // device: strix/approximate/edit_alignment.hpp); NM
 // the distance, NH the hits reported. Returns the hit lines written.
@@ -130,6 +131,8 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
     std::uint64_t total = 0;
     kept[q] = hits_of(found, r, q, total, best_counts[q]);
     if (r.max_occ && total > r.max_occ) ++capped;
+    // A read of at most k symbols (edit) or none occurs everywhere: unmapped, nothing to align.
+    if (read_length(q) == 0 || (r.edit && read_length(q) <= std::uint64_t(r.max_errors))) kept[q].clear();
     if (!r.edit) continue;
     for (const auto& h : kept[q]) {
       // The text from the hit to at most m + k symbols on, within its sequence.
@@ -160,36 +163,48 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
         if (!forward) std::reverse(qual.begin(), qual.end());
       }
     };
-    if (kept[q].empty() || m == 0) {  // (an empty read, which occurs everywhere, has no alignment)
+    // The read's records: (hit, CIGAR, distance). An edit alignment that starts by skipping text
+    // is left out: the hit where that text ends is reported too, at fewer edits.
+    struct record {
+      const read_hit* h;
+      std::string cigar;
+      int distance;
+    };
+    std::vector<record> records;
+    for (const read_hit& h : kept[q]) {
+      if (!r.edit) {
+        records.push_back({&h, std::to_string(m) + "M", int(found.distances[h.k])});
+        continue;
+      }
+      const std::uint32_t ops = aligned.op_counts[hit];
+      const std::uint8_t* op = aligned.ops.data() + hit_reads.offsets[hit] + hit * std::uint64_t(r.max_errors);
+      const int distance = aligned.distances[hit];
+      ++hit;
+      if (ops == 0) throw error(error_code::internal, "search: no alignment at a hit of read " + std::to_string(q));
+      if (op[0] == 'D') continue;
+      std::string cigar;
+      for (std::uint32_t a = 0; a < ops;) {  // run lengths
+        std::uint32_t b = a;
+        while (b < ops && op[b] == op[a]) ++b;
+        cigar += std::to_string(b - a) + char(op[a]);
+        a = b;
+      }
+      records.push_back({&h, std::move(cigar), distance});
+    }
+    if (records.empty()) {
       sequence_of(true);
-      sam.add(name + "	4	*	0	0	*	*	0	0	" + seq + '	' + qual);
+      sam.add(name + "\t4\t*\t0\t0\t*\t*\t0\t0\t" + seq + '\t' + qual);
       continue;
     }
-    for (std::size_t i = 0; i < kept[q].size(); ++i) {
-      const read_hit& h = kept[q][i];
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const read_hit& h = *records[i].h;
       const auto [s, offset] = sequences.locate(found.positions[h.k]);
       sequence_of(h.forward);
-      std::string cigar = std::to_string(m) + "M";
-      int distance = found.distances[h.k];
-      if (r.edit) {
-        const std::uint32_t ops = aligned.op_counts[hit];
-        if (ops == 0) throw error(error_code::internal, "search: no alignment at a hit of read " + std::to_string(q));
-        const std::uint8_t* op = aligned.ops.data() + hit_reads.offsets[hit] + hit * std::uint64_t(r.max_errors);
-        cigar.clear();
-        for (std::uint32_t a = 0; a < ops;) {  // run lengths
-          std::uint32_t b = a;
-          while (b < ops && op[b] == op[a]) ++b;
-          cigar += std::to_string(b - a) + char(op[a]);
-          a = b;
-        }
-        distance = aligned.distances[hit];
-        ++hit;
-      }
       const int flag = (h.forward ? 0 : 16) | (i > 0 ? 256 : 0);
       const int mapq = i == 0 && best_counts[q] == 1 ? 60 : 0;
-      line = name + '	' + std::to_string(flag) + '	' + sequences.names[s] + '	' + std::to_string(offset + 1) + '	' +
-             std::to_string(mapq) + '	' + cigar + "	*	0	0	" + seq + '	' + qual + "	NM:i:" + std::to_string(distance) +
-             "	NH:i:" + std::to_string(kept[q].size());
+      line = name + '\t' + std::to_string(flag) + '\t' + sequences.names[s] + '\t' + std::to_string(offset + 1) + '\t' +
+             std::to_string(mapq) + '\t' + records[i].cigar + "\t*\t0\t0\t" + seq + '\t' + qual +
+             "\tNM:i:" + std::to_string(records[i].distance) + "\tNH:i:" + std::to_string(records.size());
       sam.add(line);
       ++lines;
     }
