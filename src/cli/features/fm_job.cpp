@@ -35,8 +35,6 @@ struct fm_job::typed {
   virtual fm_answers count(const pattern_batch& patterns) = 0;
   virtual fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ) = 0;
   virtual std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length) = 0;
-  virtual std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts,
-                                            const std::vector<std::uint64_t>& lengths) = 0;
   virtual fm_job::alignments align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
                                    const std::vector<std::uint64_t>& lengths, int k) = 0;
   virtual fm_answers search(const pattern_batch& patterns, const approximate::search_scheme& scheme, bool edit) = 0;
@@ -108,30 +106,6 @@ class typed_fm_job final : public fm_job::typed {
     return text;
   }
 
-  std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts,
-                                    const std::vector<std::uint64_t>& lengths) override {
-    const auto t0 = s_.begin_stage("extract");
-    const std::size_t m = starts.size();
-    std::vector<std::uint64_t> at(m + 1, 0);
-    for (std::size_t q = 0; q < m; ++q) at[q + 1] = at[q] + lengths[q];
-    using host_in = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-    auto to_device = [&](const std::uint64_t* p, std::size_t count, const char* label) {
-      auto d = detail::allocate<std::uint64_t, mem>(label, count);
-      strix::copy(s_.space(), d, host_in(p, count));
-      return d;
-    };
-    const auto starts_d = to_device(starts.data(), m, "strix::extract_starts");
-    const auto lengths_d = to_device(lengths.data(), m, "strix::extract_lengths");
-    const auto at_d = to_device(at.data(), m, "strix::extract_at");
-    auto out_d = detail::allocate<std::uint8_t, mem>("strix::extract_out", at[m]);
-    fm_->extract(starts_d, lengths_d, at_d, out_d);
-    std::vector<std::uint8_t> out(at[m]);
-    strix::copy(s_.space(), Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(out.data(), at[m]), out_d);
-    s_.space().fence();
-    s_.end_stage("extract", t0);
-    return out;
-  }
-
   fm_job::alignments align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
                            const std::vector<std::uint64_t>& lengths, int k) override {
     const auto t0 = s_.begin_stage("alignments");
@@ -140,8 +114,6 @@ class typed_fm_job final : public fm_job::typed {
     out.ops.resize(reads.bytes.size() + count * std::size_t(k));
     out.op_counts.resize(count);
     out.distances.resize(count);
-    using host_u64 = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-    using host_u8 = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
     // In chunks of about 2^24 read symbols: the alignments' scratch is (m + 1)(2k + 1) bytes a hit.
     for (std::size_t first = 0; first < count;) {
       std::size_t last = first + 1;
@@ -151,17 +123,12 @@ class typed_fm_job final : public fm_job::typed {
       std::vector<std::uint64_t> read_at(c + 1), window_at(c + 1, 0);
       for (std::size_t a = 0; a <= c; ++a) read_at[a] = reads.offsets[first + a] - r0;
       for (std::size_t a = 0; a < c; ++a) window_at[a + 1] = window_at[a] + lengths[first + a];
-      auto device_u64 = [&](const std::uint64_t* p, std::size_t n, const char* label) {
-        auto d = detail::allocate<std::uint64_t, mem>(label, n);
-        strix::copy(s_.space(), d, host_u64(p, n));
-        return d;
-      };
-      const auto starts_d = device_u64(starts.data() + first, c, "strix::align_starts");
-      const auto lengths_d = device_u64(lengths.data() + first, c, "strix::align_lengths");
-      const auto window_at_d = device_u64(window_at.data(), c + 1, "strix::align_window_at");
-      const auto read_at_d = device_u64(read_at.data(), c + 1, "strix::align_read_at");
-      auto reads_d = detail::allocate<std::uint8_t, mem>("strix::align_reads", read_at[c]);
-      strix::copy(s_.space(), reads_d, host_u8(reads.bytes.data() + r0, read_at[c]));
+      const auto& sp = s_.space();
+      const auto starts_d = strix::to_device(sp, starts.data() + first, c, "strix::align_starts");
+      const auto lengths_d = strix::to_device(sp, lengths.data() + first, c, "strix::align_lengths");
+      const auto window_at_d = strix::to_device(sp, window_at.data(), c + 1, "strix::align_window_at");
+      const auto read_at_d = strix::to_device(sp, read_at.data(), c + 1, "strix::align_read_at");
+      const auto reads_d = strix::to_device(sp, reads.bytes.data() + r0, read_at[c], "strix::align_reads");
       auto windows_d = detail::allocate<std::uint8_t, mem>("strix::align_windows", window_at[c]);
       fm_->extract(starts_d, lengths_d, Kokkos::View<const std::uint64_t*, mem>(window_at_d.data(), c), windows_d);
       auto ops_d = detail::allocate<std::uint8_t, mem>("strix::align_ops", read_at[c] + c * std::size_t(k));
@@ -268,9 +235,6 @@ fm_answers fm_job::locate(const pattern_batch& patterns, std::uint64_t max_occ) 
 }
 std::vector<std::uint8_t> fm_job::extract(std::uint64_t start, std::uint64_t length) {
   return typed_->extract(start, length);
-}
-std::vector<std::uint8_t> fm_job::extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths) {
-  return typed_->extract(starts, lengths);
 }
 fm_job::alignments fm_job::align(const pattern_batch& reads, const std::vector<std::uint64_t>& starts,
                                  const std::vector<std::uint64_t>& lengths, int k) {

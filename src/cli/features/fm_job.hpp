@@ -70,8 +70,6 @@ class fm_job {
   fm_answers count(const pattern_batch& patterns);
   fm_answers locate(const pattern_batch& patterns, std::uint64_t max_occ);
   std::vector<std::uint8_t> extract(std::uint64_t start, std::uint64_t length);
-  // Text ranges [starts[q], starts[q] + lengths[q]) one after another, in one batch on the device.
-  std::vector<std::uint8_t> extract(const std::vector<std::uint64_t>& starts, const std::vector<std::uint64_t>& lengths);
   // Each hit's read (reads.bytes[reads.offsets[a], ...)) aligned to the text from starts[a]
   // (lengths[a] symbols) with at most k edits, on the device (strix/approximate/edit_alignment.hpp):
   // hit a's operations at ops[reads.offsets[a] + a * k, ...), op_counts[a] of them, distances[a].

@@ -276,5 +276,4 @@ host_buffer invert_bwt(session& s, const host_buffer& bwt, std::uint64_t n, std:
   });
 }
 
-
 }  // namespace strix::cli
