@@ -26,7 +26,12 @@ export OMPI_MCA_mpi_yield_when_idle=1
 # Under AddressSanitizer without leak detection: OpenMPI keeps what MPI_Init allocated until
 # the process ends (memory errors are still checked).
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-run() { local np="$1"; shift; mpirun -q -np "$np" "$STRIX" "$@"; }
+# STRIX_TEST_TRACE=FILE: each run appended to FILE as it starts (a run cut off says where it was).
+run() {
+  local np="$1"; shift
+  [ -n "${STRIX_TEST_TRACE:-}" ] && echo "$(date +%T) mpirun -np $np strix $*" >> "$STRIX_TEST_TRACE"
+  mpirun -q -np "$np" "$STRIX" "$@"
+}
 
 printf '' > empty.txt
 printf 'z' > one.txt
