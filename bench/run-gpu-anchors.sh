@@ -9,7 +9,8 @@
 # Expects scripts/device-check.sh's pack (.carry/check: the CUDA strix, its libraries and the
 # inputs) and .carry/anchors/ with strix_bench_cubwt-v1.0.0 and -v1.6.3 (bench/build-anchors.sh)
 # and, when present, strix-base (or strix-base.xz): another strix build timed beside the packed one (STRIX_BASE_NAME
-# names it in the table). STRIX_ANCHOR_INPUTS: inputs (default "english.txt chrX.dna").
+# names it in the table). STRIX_ANCHOR_INPUTS: inputs (default "english.txt chrX.dna");
+# STRIX_ANCHOR_KINDS: what is timed (default "sa bwt unbwt").
 # Writes rows under $OUT (default /tmp/strix-anchors); prints the tables last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,10 +40,10 @@ print(sys.argv[2], sys.argv[3], sys.argv[4], d["total_seconds"], d.get("peak_dev
 PY
   else echo "$1 $3 $(basename "$4"): failed: $(tail -1 "$out/$1.err")"; fi
 }
-inproc_run() {  # kind file: strix_bench_sa, the in-process twin of cubwt_time.cu
+inproc_run() {  # kind file [primary index, for unbwt]: strix_bench_sa, the in-process twin of cubwt_time.cu
   local line
   [ -x "$bin/strix_bench_sa" ] || return 0
-  if line="$(timeout 300 "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 2> "$out/inproc.err")"; then
+  if line="$(timeout 300 "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 ${3:-} 2> "$out/inproc.err")"; then
     echo "$line" | python3 -c "
 import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
 print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
@@ -57,34 +58,51 @@ print('$(basename "$3")', '$2', 'libcubwt-$1', kv['seconds'], kv['device_bytes']
   else echo "libcubwt $1 $2: failed: $(tail -1 "$out/cubwt.err")"; fi
 }
 
+kinds=" ${STRIX_ANCHOR_KINDS:-sa bwt unbwt} "
 for name in $inputs; do
   f="$in/$name"; [ -f "$f" ] || { echo "$name: not carried"; continue; }
+  # Without the timed BWT, one untimed run makes the BWT the inverse starts from.
+  [[ "$kinds" == *" bwt "* ]] || { mark="$rows"; rows="$out/warmup.tsv"; strix_run strix "$bin/strix" bwt "$f"; rows="$mark"; }
   for r in $(seq 0 "$runs"); do  # round 0: warm-up, dropped below
+    [[ "$kinds" == *" sa "* || "$kinds" == *" bwt "* ]] || break
     [ "$r" = 0 ] && mark="$rows" && rows="$out/warmup.tsv"
-    strix_run strix "$bin/strix" sa "$f"
-    [ -n "$base" ] && strix_run base "$base" sa "$f"
-    cubwt_run v1.0.0 sa "$f"
-    inproc_run sa "$f"
-    strix_run strix "$bin/strix" bwt "$f"
-    [ -n "$base" ] && strix_run base "$base" bwt "$f"
-    cubwt_run v1.6.3 bwt "$f"
-    inproc_run bwt "$f"
+    if [[ "$kinds" == *" sa "* ]]; then
+      strix_run strix "$bin/strix" sa "$f"
+      [ -n "$base" ] && strix_run base "$base" sa "$f"
+      cubwt_run v1.0.0 sa "$f"
+      inproc_run sa "$f"
+    fi
+    if [[ "$kinds" == *" bwt "* ]]; then
+      strix_run strix "$bin/strix" bwt "$f"
+      [ -n "$base" ] && strix_run base "$base" bwt "$f"
+      cubwt_run v1.6.3 bwt "$f"
+      inproc_run bwt "$f"
+    fi
     [ "$r" = 0 ] && rows="$mark"
   done
   # The inverse of strix's BWT (under the input's name, which the rows go by), both sides.
   primary="$(python3 -c "import json; print(json.load(open('$out/strix.bwt.json'))['primary_index'])" 2>/dev/null)"
   mkdir -p /tmp/strix-unbwt-in && cp /tmp/strix.bwt "/tmp/strix-unbwt-in/$name"
   for r in $(seq 0 "$runs"); do
+    [[ "$kinds" == *" unbwt "* ]] || break
     [ "$r" = 0 ] && mark="$rows" && rows="$out/warmup.tsv"
     strix_run strix "$bin/strix" unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
+    [ -n "$base" ] && strix_run base "$base" unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
     cubwt_run v1.6.3 unbwt "/tmp/strix-unbwt-in/$name" "$primary"
+    inproc_run unbwt "/tmp/strix-unbwt-in/$name" "$primary"
     [ "$r" = 0 ] && rows="$mark"
   done
   cmp -s /tmp/strix.unbwt "$f" && unbwt_same=yes || unbwt_same=NO
+  for side in strix base; do  # the last run's phases of the inverse
+    [ -f "$out/$side.unbwt.json" ] && python3 -c "import json, sys; d = json.load(open(sys.argv[1]))
+print(sys.argv[2], sys.argv[3], 'unbwt phases (ms):', {k: round(v * 1e3, 2) for k, v in d.get('phases_seconds', {}).items()})" \
+      "$out/$side.unbwt.json" "$name" "$side"
+  done
   cmp -s /tmp/cubwt-v1.6.3.unbwt "$f" || echo "$name: libcubwt's unbwt of strix's BWT is not the input"
   cmp -s /tmp/strix.sa /tmp/cubwt-v1.0.0.sa && sa_same=yes || sa_same=NO
   cmp -s /tmp/strix.bwt /tmp/cubwt-v1.6.3.bwt && bwt_same=yes || bwt_same=NO
   [ -f /tmp/inproc.sa ] && { cmp -s /tmp/strix.sa /tmp/inproc.sa || echo "$name: strix_bench_sa's SA differs from the tool's"; }
+  [ -f /tmp/inproc.unbwt ] && { cmp -s /tmp/inproc.unbwt "$f" || echo "$name: strix_bench_sa's unbwt is not the input"; }
   [ -f /tmp/inproc.bwt ] && { cmp -s /tmp/strix.bwt /tmp/inproc.bwt || echo "$name: strix_bench_sa's BWT differs from the tool's"; }
   echo -e "$name\tsame\t$sa_same\t$bwt_same\t$unbwt_same" >> "$out/same.tsv"
 done

@@ -5,7 +5,8 @@
 // warm-up run (it also loads every kernel), then the median of R runs. The tool's own
 // total_seconds (bench/run-device.sh) is a fresh process's first run instead.
 //   strix_bench_sa sa|bwt INPUT OUT [RUNS] [ALGORITHM]
-//     -> "seconds=<median> device_bytes=<handle + arrays> primary=<index or -1>"
+//   strix_bench_sa unbwt BWT OUT RUNS PRIMARY      (the inverse BWT on the device, alike)
+//     -> "seconds=<median> device_bytes=<handle + arrays, or the inverse's peak> primary=<index or -1>"
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
@@ -68,17 +69,44 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
   return o ? 0 : 3;
 }
 
+// The inverse BWT, timed alike: the BWT copied in, the text copied out.
+int run_unbwt(const std::vector<char>& file, const char* out_path, int runs, std::uint64_t primary) {
+  const std::size_t n = file.size();
+  Kokkos::View<std::uint8_t*, pinned> h_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), n);
+  Kokkos::View<std::uint8_t*, pinned> h_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
+  std::copy(file.begin(), file.end(), reinterpret_cast<char*>(h_bwt.data()));
+  Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), n);
+  Kokkos::View<std::uint8_t*, mem> d_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
+  std::vector<double> times;
+  strix::run_stats stats;
+  for (int r = 0; r <= runs; ++r) {  // run 0 is the warm-up
+    space().fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    Kokkos::deep_copy(space(), d_bwt, h_bwt);
+    strix::inverse_bwt(space(), d_bwt, primary, d_text, &stats);
+    Kokkos::deep_copy(space(), h_text, d_text);
+    space().fence();
+    if (r > 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(times.begin(), times.end());
+  std::ofstream o(out_path, std::ios::binary);
+  o.write(reinterpret_cast<const char*>(h_text.data()), std::streamsize(n));
+  std::printf("seconds=%.6f device_bytes=%zu primary=%llu\n", times[times.size() / 2], std::size_t(stats.peak_bytes),
+              static_cast<unsigned long long>(primary));
+  return o ? 0 : 3;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s sa|bwt INPUT OUT [RUNS] [ALGORITHM]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s sa|bwt INPUT OUT [RUNS] [ALGORITHM] | unbwt BWT OUT RUNS PRIMARY\n", argv[0]);
     return 2;
   }
   Kokkos::ScopeGuard kokkos(argc, argv);
   const std::string mode = argv[1];
-  if (mode != "sa" && mode != "bwt") {
-    std::fprintf(stderr, "strix_bench_sa: sa or bwt, not '%s'\n", mode.c_str());
+  if (mode != "sa" && mode != "bwt" && mode != "unbwt") {
+    std::fprintf(stderr, "strix_bench_sa: sa, bwt or unbwt, not '%s'\n", mode.c_str());
     return 2;
   }
   std::ifstream in(argv[2], std::ios::binary);
@@ -88,6 +116,13 @@ int main(int argc, char** argv) {
   }
   const std::vector<char> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const int runs = argc > 4 ? std::atoi(argv[4]) : 5;
+  if (mode == "unbwt") {
+    if (argc < 6) {
+      std::fprintf(stderr, "strix_bench_sa: unbwt BWT OUT RUNS PRIMARY\n");
+      return 2;
+    }
+    return run_unbwt(file, argv[3], runs, std::strtoull(argv[5], nullptr, 10));
+  }
   const strix::sa_options options = strix::parse_sa_options(argc > 5 ? argv[5] : "auto");
   if (file.size() <= strix::max_length<std::uint32_t>()) return run<std::uint32_t>(mode, file, argv[3], runs, options);
   return run<std::uint64_t>(mode, file, argv[3], runs, options);

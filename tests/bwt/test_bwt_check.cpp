@@ -269,6 +269,23 @@ TEST_CASE_TEMPLATE_DEFINE("inverse bwt on the execution space", C, space_inverse
     Kokkos::View<std::uint8_t*, mem> text_d("text", bwt.size());
     strix::inverse_bwt(typename C::space(), bwt_d, primary, text_d);
     CHECK(to_vector(text_d) == text);
+    // Into a view at every offset from a 32-byte boundary (the walks store aligned blocks of
+    // 32 bytes where they can), the bytes around it untouched.
+    for (std::size_t offset = 0; offset < 32; offset += 3) {
+      CAPTURE(offset);
+      const std::size_t n = 5000 + offset;
+      const bytes part(text.begin(), text.begin() + n);
+      const auto [part_bwt, part_primary] = divbwt_of(part);
+      auto part_bwt_d = to_view<mem>(part_bwt);
+      const bytes guard(n + 64, 0xA5);
+      auto room = to_view<mem>(guard);
+      strix::inverse_bwt(typename C::space(), part_bwt_d, part_primary,
+                         Kokkos::subview(room, std::make_pair(offset, offset + n)));
+      const auto back = to_vector(room);
+      CHECK(bytes(back.begin() + offset, back.begin() + offset + n) == part);
+      CHECK(std::count(back.begin(), back.begin() + offset, 0xA5) == std::ptrdiff_t(offset));
+      CHECK(std::count(back.begin() + offset + n, back.end(), 0xA5) == std::ptrdiff_t(64 - offset));
+    }
   }
   check_inconsistent_bwts(invert);
   // The host call's answer on every primary index of a small BWT (consistent or not).

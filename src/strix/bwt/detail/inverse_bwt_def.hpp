@@ -206,10 +206,47 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
         std::uint64_t v = layout.start_of(p);
         if (v == 0) return;
         std::uint64_t at = n - rest(p);
+        // A piece's symbols are contiguous in the text: they are gathered into 32-byte blocks
+        // (four little-endian words in registers, stored back to back) wherever the text's
+        // address is 32-aligned, so that L2 sees whole sectors; bytes before the first such
+        // block and after the last go one by one. (Byte stores into sectors that leave L2
+        // half-written cost a read of DRAM each.)
+        std::uint8_t* const out = text.data();
+        std::uint64_t w0 = 0, w1 = 0, w2 = 0, word = 0;
+        int fill = 0;  // symbols gathered for the block that starts at out + at - fill
         do {
-          text(at++) = symbol_of(first, v);
-          v = psi(v - 1);
+          // The next row's load first: a store may alias psi, so a load written after it
+          // waits for it, and the symbol's search would sit on the walk's chain of loads.
+          const std::uint64_t next = psi(v - 1);
+          const std::uint64_t symbol = symbol_of(first, v);
+          if (fill == 0 && (reinterpret_cast<std::uintptr_t>(out + at) & 31) != 0) {
+            out[at] = static_cast<std::uint8_t>(symbol);
+          } else {
+            word |= symbol << (8 * (fill & 7));
+            if ((++fill & 7) == 0) {
+              if (fill == 8) w0 = word;
+              else if (fill == 16) w1 = word;
+              else if (fill == 24) w2 = word;
+              else {
+                auto* block = reinterpret_cast<std::uint64_t*>(out + at - 31);
+                block[0] = w0;
+                block[1] = w1;
+                block[2] = w2;
+                block[3] = word;
+                fill = 0;
+              }
+              word = 0;
+            }
+          }
+          ++at;
+          v = next;
         } while (!layout.ends_walk(v));
+        // The last block's gathered symbols.
+        const std::uint64_t start = at - std::uint64_t(fill);
+        for (int b = 0; b < fill; ++b) {
+          const std::uint64_t w = b < (fill & ~7) ? (b < 8 ? w0 : b < 16 ? w1 : w2) : word;
+          out[start + b] = static_cast<std::uint8_t>(w >> (8 * (b & 7)));
+        }
       });
   timer.end();
 }
