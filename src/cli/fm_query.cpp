@@ -37,7 +37,10 @@ fm_query_run open_fm_query(const fm_query_options& o, bool reverse) {
 }
 
 pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run& run) {
-  return read_patterns(o.patterns, o.fasta || is_sequence_file_name(o.patterns), run.folded);
+  const auto t0 = run.s->begin_stage("read input");
+  auto patterns = read_patterns(o.patterns, o.fasta || is_sequence_file_name(o.patterns), run.folded);
+  run.s->end_stage("read_input", t0);
+  return patterns;
 }
 
 answer_output::answer_output(const fm_query_options& o) {

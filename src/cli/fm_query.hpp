@@ -27,7 +27,8 @@ struct fm_query_run {
 // Opens the index (and its session) and loads it; with `reverse`, its reversed text's index too
 // (strix search).
 fm_query_run open_fm_query(const fm_query_options& o, bool reverse = false);
-// The patterns, from their file or standard input, as FASTA/FASTQ when asked or so named.
+// The patterns, from their file or standard input, as FASTA/FASTQ when asked or so named
+// (the stage read_input).
 pattern_batch read_query_patterns(const fm_query_options& o, const fm_query_run& run);
 
 // Where the answers go: -o FILE (all or nothing, at commit) or standard output. --stats

@@ -52,7 +52,17 @@ done
   || bad "64-bit index"
 "$STRIX" index dna.txt -o dna.stats.idx --stats > stats.json && grep -q '"rank_layout": "occurrence_table"' stats.json \
   && grep -q '"bits_per_symbol"' stats.json && ok || bad "index --stats"
-"$STRIX" count dna.idx dna.pat -o counted --stats > cstats.json && grep -q '"count"' cstats.json && ok || bad "count --stats"
+"$STRIX" count dna.idx dna.pat -o counted --stats > cstats.json && python3 -c "
+import json, sys; s = json.load(open(sys.argv[1]))['stages_seconds']
+assert {'load', 'read_input', 'count', 'write_output'} <= set(s), s" cstats.json && ok || bad "count --stats: $(cat cstats.json)"
+# Pattern lines: empty ones, a carriage return kept as a byte, a last line without newline, and
+# a file of newlines only (each line one pattern, as counted one by one).
+printf 'ss\n\nssi\r\nsi\n\n\nissi' > odd.pat
+"$STRIX" count miss.idx odd.pat > odd.count && [ "$(xargs < odd.count)" = "2 12 0 2 12 12 2" ] && ok \
+  || bad "pattern lines of odd shapes: $(xargs < odd.count)"
+printf '\n\n' | "$STRIX" count miss.idx - | xargs | grep -qx "12 12" && ok || bad "patterns of newlines only"
+"$STRIX" locate miss.idx odd.pat -o odd.loc --stats > lstats.json && grep -q '"write_output"' lstats.json \
+  && [ "$(grep -c . odd.loc)" = 42 ] && ok || bad "locate of odd pattern lines: $(grep -c . odd.loc) lines"
 # A text of many bytes gets the Huffman-shaped tree: answers against brute force, the same
 # file from every backend.
 awk 'BEGIN { srand(3); for (i = 0; i < 3000; i++) printf "%s", substr("the quick brown fox jumps over a lazy dog, ", 1 + int(rand() * 40), 1 + int(rand() * 6)) }' > words.txt

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "answer_format.hpp"
 #include "fm_query.hpp"
 #include "report.hpp"
 
@@ -19,9 +20,9 @@ runner add_count_command(CLI::App& app) {
     auto run = open_fm_query(*o);
     const auto patterns = read_query_patterns(*o, run);
     const auto answers = run.fm->count(patterns);
-    std::string text;
-    for (auto c : answers.counts) text += std::to_string(c) + '\n';
-    out.write(text);
+    const auto t0 = run.s->begin_stage("write output");
+    out.write(decimal_lines(answers.counts));
+    run.s->end_stage("write_output", t0);
     if (o->common.stats) {
       auto j = stats_json("count", run.fm->size(), *run.s);
       j["patterns"] = patterns.size();

@@ -49,7 +49,9 @@ runner add_extract_command(CLI::App& app) {
     }
     STRIX_USER_REQUIRE(end <= limit, "--range '" + *range + "' ends after " + std::to_string(limit));
     const auto text = run.fm->extract(base + start, end - start);
+    const auto t0 = run.s->begin_stage("write output");
     out.write(std::string(text.begin(), text.end()));
+    run.s->end_stage("write_output", t0);
     if (o->common.stats) print_json(stats_json("extract", run.fm->size(), *run.s));
     out.commit();
     return 0;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "answer_format.hpp"
 #include "fm_query.hpp"
 #include "report.hpp"
 
@@ -25,20 +26,28 @@ runner add_locate_command(CLI::App& app) {
     auto run = open_fm_query(*o);
     const auto patterns = read_query_patterns(*o, run);
     const auto found = run.fm->locate(patterns, *max_occ);
+    const auto t0 = run.s->begin_stage("write output");
     std::string text;
     std::uint64_t capped = 0;
     const bool reference = !run.sequences.empty();
+    std::string number;
     for (std::size_t q = 0; q < patterns.size(); ++q) {
-      const std::string number = std::to_string(q) + '\t';
       if (found.starts[q + 1] - found.starts[q] < found.counts[q]) ++capped;
+      if (found.starts[q + 1] == found.starts[q]) continue;
+      number.clear();
+      append_decimal(number, q);
+      number += '\t';
       for (std::uint64_t k = found.starts[q]; k < found.starts[q + 1]; ++k) {
         text += number;
         if (reference) {
           const auto [sequence, offset] = run.sequences.locate(found.positions[k]);
-          text += run.sequences.names[sequence] + '\t' + std::to_string(offset) + '\n';
+          text += run.sequences.names[sequence];
+          text += '\t';
+          append_decimal(text, offset);
         } else {
-          text += std::to_string(found.positions[k]) + '\n';
+          append_decimal(text, found.positions[k]);
         }
+        text += '\n';
       }
       if (text.size() > (1u << 22)) {
         out.write(text);
@@ -46,6 +55,7 @@ runner add_locate_command(CLI::App& app) {
       }
     }
     out.write(text);
+    run.s->end_stage("write_output", t0);
     if (capped) std::fprintf(stderr, "strix: %llu patterns had more than %llu occurrences (capped)\n",
                              static_cast<unsigned long long>(capped), static_cast<unsigned long long>(*max_occ));
     if (o->common.stats) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "answer_format.hpp"
 #include "command.hpp"
 #include "fm_query.hpp"
 #include "report.hpp"
@@ -118,8 +119,10 @@ std::vector<read_hit> hits_of(const fm_answers& found, const sam_request& r, std
 // CIGAR of M for Hamming, the banded alignment against the reference for edit distance (on the
 // device: strix/approximate/edit_alignment.hpp); NM
 // the distance, NH the hits reported. Returns the hit lines written.
+// (The stage write_output begins once the alignments are made: `output_started`.)
 std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const fm_answers& found,
-                        const sam_request& r, sam_output& sam, std::uint64_t& capped) {
+                        const sam_request& r, sam_output& sam, std::uint64_t& capped, session& s,
+                        session::clock::time_point& output_started) {
   const pattern_batch& reads = r.reads;
   const auto read_bytes = [&](std::size_t q) { return reads.bytes.data() + reads.offsets[q]; };
   const auto read_length = [&](std::size_t q) { return reads.offsets[q + 1] - reads.offsets[q]; };
@@ -147,6 +150,7 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
   }
   // The alignments of every edit hit in one batch on the device (windows extracted there too).
   const auto aligned = r.edit ? fm.align(hit_reads, window_starts, window_lengths, r.max_errors) : fm_job::alignments{};
+  output_started = s.begin_stage("write output");
   std::uint64_t hit = 0, lines = 0;
   std::string line, seq, qual;
   for (std::size_t q = 0; q < r.count; ++q) {
@@ -267,13 +271,19 @@ runner add_search_command(CLI::App& app) {
       const std::string command_line = "strix search " + o->index + " " + o->patterns + " -k " + std::to_string(*max_errors) +
                                        " --distance " + *distance + (*both ? " --both-strands" : "") + " --format " + *format;
       sam_output sam(*format, out, run.sequences, command_line);
+      session::clock::time_point t0;
       lines = write_sam(*run.fm, run.sequences, found, sam_request{reads, count, *both, *distance == "edit", *max_errors, *max_occ},
-                        sam, capped);
+                        sam, capped, *run.s, t0);
       sam.finish();
+      run.s->end_stage("write_output", t0);
     }
     const bool reference = !run.sequences.empty();
+    const auto t_tsv = run.s->begin_stage("write output");
+    std::string number;
     for (std::size_t q = 0; *format == "tsv" && q < count; ++q) {
-      const std::string number = std::to_string(q) + '\t';
+      number.clear();
+      append_decimal(number, q);
+      number += '\t';
       // Read q's hits, and with --both-strands its reverse complement's, merged by position.
       std::uint64_t f = found.starts[q], f_end = found.starts[q + 1];
       std::uint64_t r = *both ? found.starts[count + q] : 0, r_end = *both ? found.starts[count + q + 1] : 0;
@@ -285,11 +295,14 @@ runner add_search_command(CLI::App& app) {
         text += number;
         if (reference) {
           const auto [sequence, offset] = run.sequences.locate(found.positions[k]);
-          text += run.sequences.names[sequence] + '\t' + std::to_string(offset);
+          text += run.sequences.names[sequence];
+          text += '\t';
+          append_decimal(text, offset);
         } else {
-          text += std::to_string(found.positions[k]);
+          append_decimal(text, found.positions[k]);
         }
-        text += '\t' + std::to_string(int(found.distances[k]));
+        text += '\t';
+        append_decimal(text, found.distances[k]);
         if (*both) text += forward ? "\t+" : "\t-";
         text += '\n';
       }
@@ -299,6 +312,7 @@ runner add_search_command(CLI::App& app) {
       }
     }
     out.write(text);
+    if (*format == "tsv") run.s->end_stage("write_output", t_tsv);
     if (capped) std::fprintf(stderr, "strix: %llu reads had more than %llu positions (capped)\n",
                              static_cast<unsigned long long>(capped), static_cast<unsigned long long>(*max_occ));
     if (o->common.stats) {
