@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <htslib/kseq.h>
@@ -50,6 +51,20 @@ void for_each_record(const std::string& path, F&& f) {
     throw error(error_code::invalid_input, "'" + path + "' holds no FASTA/FASTQ record (no line starts with > or @)");
 }
 
+// The size of a regular file that is not gzip-compressed; 0 for anything else.
+std::uint64_t plain_file_size(const std::string& path) {
+  if (path == "-") return 0;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return 0;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return 0;
+  unsigned char magic[2] = {0, 0};
+  const bool gzip = std::fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  std::fclose(f);
+  return gzip ? 0 : std::uint64_t(size);
+}
+
 }  // namespace
 
 bool is_sequence_file_name(const std::string& path) {
@@ -85,11 +100,25 @@ pattern_batch read_patterns(const std::string& path, bool sequences, bool fold) 
     b.offsets.push_back(b.bytes.size());
   };
   if (sequences) {
+    // Room reserved up front, so that the arrays are not copied as they grow (on the 2-core
+    // machine that growth took 0.28 of 0.43 s for 10^6 reads of 100): for a plain file, its size
+    // bounds the read and quality bytes (untouched capacity costs no memory); the records are
+    // estimated from the first 4096. A gzip file's size says nothing of its contents.
+    const std::uint64_t plain = plain_file_size(path);
+    b.bytes.reserve(plain);
+    std::uint64_t records = 0, consumed = 0;
     bool any_qualities = false;
-    for_each_record(path, [&](const std::string& name, const std::uint8_t* s, std::size_t n, const std::uint8_t* q) {
-      b.names.push_back(name);
+    for_each_record(path, [&](std::string name, const std::uint8_t* s, std::size_t n, const std::uint8_t* q) {
+      consumed += name.size() + n + (q ? n + 3 : 0) + 3;  // the record's lines, with their marks
+      if (++records == 4096 && plain > consumed) {
+        const auto expected = std::size_t(double(records) * double(plain) / double(consumed) * 1.05);
+        b.names.reserve(expected);
+        b.offsets.reserve(expected + 1);
+      }
+      b.names.push_back(std::move(name));
       // Qualities kept as the reads' bytes are (0: none, for a FASTA record among FASTQ ones).
       if (q && !any_qualities) {
+        b.qualities.reserve(plain);
         b.qualities.assign(b.bytes.size(), 0);
         any_qualities = true;
       }
