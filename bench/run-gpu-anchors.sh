@@ -12,13 +12,32 @@
 # names it in the table). STRIX_ANCHOR_INPUTS: inputs (default "english.txt chrX.dna");
 # STRIX_ANCHOR_KINDS: what is timed (default "sa bwt unbwt").
 # Writes rows under $OUT (default /tmp/strix-anchors); prints the tables last.
+#
+# linux.tar (35 MB packed) does not fit a call beside the whole pack: `bench/run-gpu-anchors.sh
+# pack-slim [INPUT...]` (here, after the device check's pack) makes .carry/slim: strix,
+# strix_bench_sa and their libraries, and the inputs named (default linux.tar); on the device
+# STRIX_ANCHOR_CARRY=.carry/slim STRIX_ANCHOR_INPUTS=linux.tar bench/run-gpu-anchors.sh, carry
+# [".carry/slim", ".carry/anchors"] (without strix-base.xz if the 64 MiB are short).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "${1:-}" = pack-slim ]; then
+  shift
+  slim="$root/.carry/slim" stage="$(mktemp -d)"
+  rm -rf "$slim" && mkdir -p "$slim/data"
+  xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./lib
+  tar -cf - -C "$stage" . | xz -6 -T0 > "$slim/check.tar.xz"
+  rm -rf "$stage"
+  for d in "${@:-linux.tar}"; do ln -f "$root/.carry/data/$d.xz" "$slim/data/"; done
+  cp "$root/.carry/check/commit" "$slim/commit"
+  du -sh "$slim"
+  exit 0
+fi
 runs="${1:-5}"
 out="${OUT:-/tmp/strix-anchors}"
+carry="$root/${STRIX_ANCHOR_CARRY:-.carry/check}"
 mkdir -p "$out" /tmp/strix-check
-tar -xJf "$root/.carry/check/check.tar.xz" -C /tmp/strix-check
-bin=/tmp/strix-check/bin anchors="$root/.carry/anchors" carry="$root/.carry/check" in=/tmp/strix-in
+tar -xJf "$carry/check.tar.xz" -C /tmp/strix-check
+bin=/tmp/strix-check/bin anchors="$root/.carry/anchors" in=/tmp/strix-in
 export LD_LIBRARY_PATH="/tmp/strix-check/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 inputs="${STRIX_ANCHOR_INPUTS:-english.txt chrX.dna}"
 source "$root/bench/device-inputs.sh"
