@@ -24,7 +24,8 @@ if [ "${1:-}" = pack-slim ]; then
   shift
   slim="$root/.carry/slim" stage="$(mktemp -d)"
   rm -rf "$slim" && mkdir -p "$slim/data"
-  xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./lib
+  xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./lib ||
+    { echo "pack-slim: .carry/check lacks strix, strix_bench_sa or lib/ (scripts/device-check.sh pack first)" >&2; exit 1; }
   tar -cf - -C "$stage" . | xz -6 -T0 > "$slim/check.tar.xz"
   rm -rf "$stage"
   for d in "${@:-linux.tar}"; do ln -f "$root/.carry/data/$d.xz" "$slim/data/"; done
@@ -36,6 +37,7 @@ runs="${1:-5}"
 out="${OUT:-/tmp/strix-anchors}"
 carry="$root/${STRIX_ANCHOR_CARRY:-.carry/check}"
 mkdir -p "$out" /tmp/strix-check
+rm -f /tmp/strix.* /tmp/base.* /tmp/cubwt-* /tmp/inproc.*  # no output of an earlier run compared
 tar -xJf "$carry/check.tar.xz" -C /tmp/strix-check
 bin=/tmp/strix-check/bin anchors="$root/.carry/anchors" in=/tmp/strix-in
 export LD_LIBRARY_PATH="/tmp/strix-check/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false

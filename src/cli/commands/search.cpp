@@ -278,7 +278,7 @@ runner add_search_command(CLI::App& app) {
       run.s->end_stage("write_output", t0);
     }
     const bool reference = !run.sequences.empty();
-    const auto t_tsv = run.s->begin_stage("write output");
+    const auto t_tsv = *format == "tsv" ? run.s->begin_stage("write output") : session::clock::time_point{};
     std::string number;
     for (std::size_t q = 0; *format == "tsv" && q < count; ++q) {
       number.clear();

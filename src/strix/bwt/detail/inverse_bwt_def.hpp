@@ -21,6 +21,7 @@
 // entries, 16 or 24 from 2^32 rows), then 4 (8) bytes a row for psi, and 24 bytes a piece.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -74,6 +75,22 @@ KOKKOS_INLINE_FUNCTION std::uint8_t symbol_of(const Firsts& first, std::uint64_t
     }
   }
   return static_cast<std::uint8_t>(lo);
+}
+
+// Four little-endian words at p (32-byte aligned): word stores on the device; memcpy on the
+// host, which keeps type-based aliasing out of a byte array.
+KOKKOS_FORCEINLINE_FUNCTION void store_block(std::uint8_t* p, std::uint64_t w0, std::uint64_t w1, std::uint64_t w2,
+                                             std::uint64_t w3) {
+#if defined(__CUDA_ARCH__)
+  auto* block = reinterpret_cast<std::uint64_t*>(p);
+  block[0] = w0;
+  block[1] = w1;
+  block[2] = w2;
+  block[3] = w3;
+#else
+  const std::uint64_t words[4] = {w0, w1, w2, w3};
+  std::memcpy(p, words, sizeof words);
+#endif
 }
 
 // psi of every row but "$" (psi(i) at i - 1) by a stable sort of the rows by their symbol.
@@ -228,11 +245,7 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
               else if (fill == 16) w1 = word;
               else if (fill == 24) w2 = word;
               else {
-                auto* block = reinterpret_cast<std::uint64_t*>(out + at - 31);
-                block[0] = w0;
-                block[1] = w1;
-                block[2] = w2;
-                block[3] = word;
+                store_block(out + at - 31, w0, w1, w2, word);
                 fill = 0;
               }
               word = 0;
