@@ -30,6 +30,22 @@ using space = Kokkos::DefaultExecutionSpace;
 using mem = space::memory_space;
 using pinned = strix::staging_space_t<space>;
 
+// The median seconds of `runs` calls of `once` (fenced on both sides), after one warm-up call
+// that also loads every kernel.
+template <class F>
+double median_seconds(int runs, F&& once) {
+  std::vector<double> times;
+  for (int r = 0; r <= runs; ++r) {
+    space().fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    once();
+    space().fence();
+    if (r > 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
 template <class I>
 int run(const std::string& mode, const std::vector<char>& file, const char* out_path, int runs,
         const strix::sa_options& options) {
@@ -44,10 +60,7 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
   Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), sa_mode ? 0 : n);
   strix::suffix_array_handle<space, I> handle(space(), options, n);
   std::uint64_t primary = 0;
-  std::vector<double> times;
-  for (int r = 0; r <= runs; ++r) {  // run 0 is the warm-up
-    space().fence();
-    const auto t0 = std::chrono::steady_clock::now();
+  const double seconds = median_seconds(runs, [&] {
     Kokkos::deep_copy(space(), d_text, h_text);
     if (sa_mode) {
       strix::suffix_array(space(), d_text, d_sa, handle);
@@ -56,15 +69,12 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
       primary = strix::bwt_from_text(space(), d_text, d_sa, d_bwt, handle);
       Kokkos::deep_copy(space(), h_bwt, d_bwt);
     }
-    space().fence();
-    if (r > 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(times.begin(), times.end());
+  });
   std::ofstream o(out_path, std::ios::binary);
   if (sa_mode) o.write(reinterpret_cast<const char*>(h_sa.data()), std::streamsize(n * sizeof(I)));
   else o.write(reinterpret_cast<const char*>(h_bwt.data()), std::streamsize(n));
   const std::size_t bytes = handle.bytes() + n + n * sizeof(I) + (sa_mode ? 0 : n);
-  std::printf("seconds=%.6f device_bytes=%zu primary=%lld\n", times[times.size() / 2], bytes,
+  std::printf("seconds=%.6f device_bytes=%zu primary=%lld\n", seconds, bytes,
               sa_mode ? -1LL : static_cast<long long>(primary));
   return o ? 0 : 3;
 }
@@ -77,21 +87,15 @@ int run_unbwt(const std::vector<char>& file, const char* out_path, int runs, std
   std::copy(file.begin(), file.end(), reinterpret_cast<char*>(h_bwt.data()));
   Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), n);
   Kokkos::View<std::uint8_t*, mem> d_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
-  std::vector<double> times;
   strix::run_stats stats;
-  for (int r = 0; r <= runs; ++r) {  // run 0 is the warm-up
-    space().fence();
-    const auto t0 = std::chrono::steady_clock::now();
+  const double seconds = median_seconds(runs, [&] {
     Kokkos::deep_copy(space(), d_bwt, h_bwt);
     strix::inverse_bwt(space(), d_bwt, primary, d_text, &stats);
     Kokkos::deep_copy(space(), h_text, d_text);
-    space().fence();
-    if (r > 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(times.begin(), times.end());
+  });
   std::ofstream o(out_path, std::ios::binary);
   o.write(reinterpret_cast<const char*>(h_text.data()), std::streamsize(n));
-  std::printf("seconds=%.6f device_bytes=%zu primary=%llu\n", times[times.size() / 2], std::size_t(stats.peak_bytes),
+  std::printf("seconds=%.6f device_bytes=%zu primary=%llu\n", seconds, std::size_t(stats.peak_bytes),
               static_cast<unsigned long long>(primary));
   return o ? 0 : 3;
 }
