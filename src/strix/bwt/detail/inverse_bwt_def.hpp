@@ -5,7 +5,7 @@
 //
 // psi, the inverse of LF, steps from the row of suffix i to the row of suffix i + 1, so a walk
 // along psi spells the text forwards: the symbol of suffix SA[v] is F[v], the first symbol of
-// row v, read off the bucket v falls in. psi(i) for i >= 1 is the row that a stable sort of
+// row v, which is L[psi(v)], the BWT's symbol of the row the walk steps to. psi(i) for i >= 1 is the row that a stable sort of
 // the rows by their BWT symbol puts at position i - 1 (one radix pass of 8 bits); psi(0), the
 // "$" row's, is the primary row (suffix 0).
 //
@@ -30,7 +30,6 @@
 #include <strix/core/device_view.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/phase_timer.hpp>
-#include <strix/primitives/histogram.hpp>
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 
@@ -61,21 +60,6 @@ struct piece_layout {
     return row < rows ? row : 0;
   }
 };
-
-// The symbol whose bucket holds `row` (row >= 1): the last symbol whose first row is <= row.
-template <class Firsts>
-KOKKOS_INLINE_FUNCTION std::uint8_t symbol_of(const Firsts& first, std::uint64_t row) {
-  int lo = 0, hi = 255;
-  while (lo < hi) {
-    const int mid = (lo + hi + 1) / 2;
-    if (first(mid) <= row) {
-      lo = mid;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return static_cast<std::uint8_t>(lo);
-}
 
 // Four little-endian words at p (32-byte aligned): word stores on the device; memcpy on the
 // host, which keeps type-based aliasing out of a byte array.
@@ -138,21 +122,8 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
   using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0), rows = n + 1;
 
-  // The first row of each symbol's bucket (row 0 is "$").
   timer.begin("unbwt_psi");
   primitives::workspace<ExecSpace> ws(&tracker);
-  auto first = allocate<std::uint64_t, mem>("strix::unbwt_first", 257, &tracker);
-  {
-    auto counts = allocate<std::uint64_t, mem>("strix::unbwt_counts", 256, &tracker);
-    primitives::byte_histogram(space, ws, bwt, device_view<std::uint64_t, ExecSpace>(counts.data(), 256));
-    Kokkos::parallel_scan(
-        "strix::unbwt_first", policy(space, 0, 257),
-        KOKKOS_LAMBDA(const std::int64_t c, std::uint64_t& sum, const bool final) {
-          if (final) first(c) = 1 + sum;
-          if (c < 256) sum += counts(c);
-        });
-    release(counts, &tracker);
-  }
   const auto psi = psi_of<ExecSpace, I>(space, ws, bwt, primary, &tracker);
 
   // About 4 pieces a thread on a GPU (the longest walks end the pass), 64 on the host (they are
@@ -231,11 +202,17 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
         std::uint8_t* const out = text.data();
         std::uint64_t w0 = 0, w1 = 0, w2 = 0, word = 0;
         int fill = 0;  // symbols gathered for the block that starts at out + at - fill
-        do {
-          // The next row's load first: a store may alias psi, so a load written after it
-          // waits for it, and the symbol's search would sit on the walk's chain of loads.
-          const std::uint64_t next = psi(v - 1);
-          const std::uint64_t symbol = symbol_of(first, v);
+        std::uint64_t next = psi(v - 1);
+        for (;;) {
+          // Row v's first symbol is the last symbol of the row it steps to, F[v] = L[psi(v)]:
+          // the BWT's byte of row `next` (rows after the primary row sit one lower in it; only
+          // row 0 steps to the primary row, and row 0 ends every walk). Loaded together with
+          // the step after it, so that the two loads share one wait (a store may alias psi:
+          // the step's load goes before the symbol is stored).
+          const std::uint64_t symbol = bwt(next < primary ? next : next - 1);
+          v = next;
+          const bool last = layout.ends_walk(v);
+          if (!last) next = psi(v - 1);
           if (fill == 0 && (reinterpret_cast<std::uintptr_t>(out + at) & 31) != 0) {
             out[at] = static_cast<std::uint8_t>(symbol);
           } else {
@@ -252,8 +229,8 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
             }
           }
           ++at;
-          v = next;
-        } while (!layout.ends_walk(v));
+          if (last) break;
+        }
         // The last block's gathered symbols.
         const std::uint64_t start = at - std::uint64_t(fill);
         for (int b = 0; b < fill; ++b) {
