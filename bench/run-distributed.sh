@@ -11,6 +11,8 @@
 # One rank per GPU on CUDA builds (BACKEND=cuda; rank r takes the node's GPU r); THREADS host
 # threads per rank otherwise. One rank runs strix's single-device construction (`auto`).
 #   bench/run-distributed.sh STRIX "1 2 4" RUNS INPUT...
+# (device mode: TEST_VARIANTS, the library tests' TRANSPORT:ALGORITHM runs; NO_CLI=1 leaves the
+# CLI script out; NO_TESTS=1 TESTS_AFTER=1 on machines of 2 GPUs.)
 # env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
 #      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto; default
 #      "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host staging
@@ -62,7 +64,7 @@ if [ "${1:-}" = device ]; then
   # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
   tests() {  # the GPUs they take (default 2,3: beside the table's 1- and 2-GPU runs)
     local t rc gpus="${1:-2,3}"
-    for t in auto:auto staged:partitioned; do
+    for t in ${TEST_VARIANTS:-auto:auto auto:replicated staged:partitioned}; do
       rc=0
       CUDA_VISIBLE_DEVICES=$gpus STRIX_DISTRIBUTED_TRANSPORT="${t%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${t#*:}" \
         STRIX_TEST_VERBOSE=1 timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np 2 \
@@ -71,8 +73,10 @@ if [ "${1:-}" = device ]; then
         "(last: $(grep 'rank 0:' "$logs/tests-2-${t/:/-}.log" | tail -1 | cut -c1-150))"
       grep -m5 FAILED "$logs/tests-2-${t/:/-}.log" || true
     done
+    [ -n "${NO_CLI:-}" ] && return 0
     rc=0
-    (cd /tmp && CUDA_VISIBLE_DEVICES=$gpus timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
+    # (Host staged: each of its ~110 mpirun starts would pay NCCL's set-up; the library's runs cover NCCL.)
+    (cd /tmp && CUDA_VISIBLE_DEVICES=$gpus STRIX_DISTRIBUTED_TRANSPORT=staged timeout "${CLI_TIMEOUT:-300}" bash "$here/tests/cli/cli_distributed_test.sh" "$w/bin/strix" \
       > "$logs/cli_distributed_test.log" 2>&1) || rc=$?
     echo "# cli_distributed_test on GPUs $gpus (more ranks than GPUs share them: host staging): exit $rc, $(tail -1 "$logs/cli_distributed_test.log")"
     grep -m5 -E 'FAIL|differs' "$logs/cli_distributed_test.log" || true
@@ -107,7 +111,7 @@ if [ "${1:-}" = device ]; then
     for name in "$@"; do
       [ -f "$in/$name" ] || continue
       v="auto:auto"
-      case "$r $name" in *2*linux.tar|*2*dna-1G) v="auto:auto auto:partitioned";; *2*chrX.dna) v="auto:auto staged:auto";; esac
+      case "$r $name" in *2*linux.tar|*2*dna-1G|*4*linux.tar|*4*dna-1G) v="auto:auto auto:replicated";; *2*chrX.dna) v="auto:auto staged:auto";; esac
       v="${TABLE_VARIANTS:-$v}"
       BACKEND=cuda VARIANTS="$v" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
         "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
@@ -225,7 +229,7 @@ if max(peaks) == 0:  # one rank: the single-device construction's own peak
 rss = j.get('ranks_max_rss_bytes', [0])
 phases = {k: med(lambda j, k=k: j['phases_seconds'].get(k, 0)) for k in j['phases_seconds']}
 top = ' '.join(f"{k.replace('distributed_', '')}={v:.3f}" for k, v in sorted(phases.items(), key=lambda kv: -kv[1])[:10])
-algorithm = {0: 'partitioned', 1: 'replicated'}.get(j['counters'].get('distributed_replicated'), 'single')
+algorithm = {0: 'partitioned', 1: 'replicated', 2: 'shared'}.get(j['counters'].get('distributed_replicated'), 'single')
 setup = med(lambda j: j['stages_seconds'].get('transport_setup', 0))
 print(f"RESULT input={name} n={n} ranks={np} variant={asked} backend={j['backend']} "
       f"transport={j.get('transport', '-').replace(' ', '_')} algorithm={algorithm} setup_s={setup:.3f} "

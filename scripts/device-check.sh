@@ -30,7 +30,8 @@
 #              smoke bench (about 6 minutes on an H100: one call)
 #     sanitize: compute-sanitizer memcheck and racecheck on the FM-index suites (a call of its own)
 #     multi:   the distributed suites on 2 GPUs (and 4 where the machine has them), one rank a
-#              GPU, by every transport the build has (NCCL and host staging): the library's
+#              GPU, by every transport the build has (NCCL and host staging) and every
+#              construction (shared ranks by peer mappings, replicated, partitioned): the library's
 #              tests against libdivsufsort and tests/cli/cli_distributed_test.sh (a machine of
 #              several GPUs: nvidia-h100-x2 or -x4); STRIX_CHECK_CARRY=.carry/dist runs it from
 #              bench/run-distributed.sh's pack (carry [".carry/dist"])
@@ -231,8 +232,8 @@ multi_gpu() {
   # still says where it was; the timeouts (200 + 150 + 200 s) fit one call of 600 s on 4 GPUs;
   # on 2 the library runs go one after the other (200 + 200 + the CLI's 200): give the CLI script
   # a call of its own there (STRIX_CHECK_LIB=0) or expect the call's limit to cut it.
-  lib_tests() {
-    STRIX_TEST_VERBOSE=1 STRIX_DISTRIBUTED_TRANSPORT=$2 CUDA_VISIBLE_DEVICES=$3 timeout -k 5 "$5" \
+  lib_tests() {  # ranks transport:algorithm GPUs log seconds
+    STRIX_TEST_VERBOSE=1 STRIX_DISTRIBUTED_TRANSPORT=${2%%:*} STRIX_DISTRIBUTED_ALGORITHM=${2#*:} CUDA_VISIBLE_DEVICES=$3 timeout -k 5 "$5" \
       mpirun -q --bind-to none -np "$1" "$bin/strix_distributed_tests" > "$4" 2>&1
   }
   lib_row() {  # ranks transport log exit
@@ -241,27 +242,29 @@ multi_gpu() {
     [ "$4" -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$3" | cut -c1-240
     [ "$4" -eq 0 ] || for r in $(seq 0 $(($1 - 1))); do grep "^rank $r: " "$3" | tail -1 | cut -c1-200; done
   }
-  # 2 GPUs by each transport (side by side on a machine of 4: about 100 s each), then 4 by the default.
+  # 2 GPUs by each transport and construction (auto: NCCL and shared ranks by peer mappings;
+  # side by side on a machine of 4: about 100 s each), then 4 by the default.
   # STRIX_CHECK_LIB=0 / STRIX_CHECK_CLI=0 leave the library's or the CLI's tests out (a call for
   # the other alone); STRIX_CHECK_CLI_TIMEOUT: the CLI script's seconds (200).
-  for t in auto staged; do
+  for t in auto:auto staged:replicated auto:partitioned; do
     [ "${STRIX_CHECK_LIB:-1}" = 1 ] || break
     if [ "$gpus" -ge 4 ]; then
-      lib_tests 2 "$t" "$([ "$t" = auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-$t.log" 200 &
+      [ "$t" = auto:partitioned ] && continue  # (2 x 2 GPUs side by side)
+      lib_tests 2 "$t" "$([ "$t" = auto:auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-${t/:/-}.log" 200 &
       pids+=($!)
     else
-      rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-$t.log" 200 || rc=$?
-      lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
+      rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-${t/:/-}.log" 200 || rc=$?
+      lib_row 2 "$t" "$out/distributed-2-${t/:/-}.log" "$rc"
     fi
   done
   if [ "$gpus" -ge 4 ] && [ "${STRIX_CHECK_LIB:-1}" = 1 ]; then
-    for t in auto staged; do
+    for t in auto:auto staged:replicated; do
       rc=0; wait "${pids[0]}" || rc=$?
       pids=("${pids[@]:1}")
-      lib_row 2 "$t" "$out/distributed-2-$t.log" "$rc"
+      lib_row 2 "$t" "$out/distributed-2-${t/:/-}.log" "$rc"
     done
-    rc=0; lib_tests 4 auto 0,1,2,3 "$out/distributed-4-auto.log" 150 || rc=$?
-    lib_row 4 auto "$out/distributed-4-auto.log" "$rc"
+    rc=0; lib_tests 4 auto:auto 0,1,2,3 "$out/distributed-4-auto.log" 150 || rc=$?
+    lib_row 4 auto:auto "$out/distributed-4-auto.log" "$rc"
   fi
   if [ "${STRIX_CHECK_CLI:-1}" = 1 ]; then
     # (With fewer GPUs than ranks, ranks share GPUs round robin.)

@@ -113,9 +113,10 @@ for t in auto staged nccl mpi; do
     else bad "sa --distributed -np 2 $f with STRIX_DISTRIBUTED_TRANSPORT=$t: $(cat err.txt)"; fi
   done
 done
-# Both constructions (replicated ranks: the default on GPUs that hold them; partitioned: the
-# default on host ranks), on ranks of uneven group sizes.
-for a in replicated partitioned; do
+# Every construction (shared ranks: the default on GPUs of one node that map each other's
+# memory; replicated ranks: on GPUs that hold them otherwise; partitioned: the default on host
+# ranks), on ranks of uneven group sizes.
+for a in shared replicated partitioned; do
   for np in 2 3; do
     for f in miss.txt zeros.bin fib.txt dna.txt runs.bin; do
       if STRIX_DISTRIBUTED_ALGORITHM=$a run "$np" sa "$f" -o d.sa --distributed && cmp -s d.sa "$f.sa"; then ok

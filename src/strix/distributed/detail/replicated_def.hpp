@@ -18,6 +18,15 @@
 // others' suffixes in the first round), and about 40 bytes for each of its own suffixes.
 // Exchanged: the text, then 2 sizeof(I) bytes per changed rank and round, to every other rank.
 // The changed ranks come out of the round's own scan (round_scan's changed_pairs).
+//
+// Shared ranks (the same rounds, `Shared`): where every rank can read and write every other
+// rank's memory in place (one node: GPUs with peer access, or host ranks through an MPI
+// shared-memory window; shared_ranks.hpp), the rank array is not copied but split by position
+// over the ranks, n / P entries each. A round reads ISA[s + h] wherever it lives and its scan
+// writes the new ranks of its own suffixes wherever they live; two barriers a round keep the
+// reads of a round before anyone's writes and the writes before the next round's reads. No
+// rank array copy, no pairs, no store of the others' updates: per rank n / P entries of I,
+// the text until the first sort, and about 40 bytes for each of its own suffixes.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -29,6 +38,7 @@
 #include <strix/core/copy.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/distributed/detail/exchange.hpp>
+#include <strix/distributed/detail/shared_ranks.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/alphabet.hpp>
@@ -107,10 +117,48 @@ struct replicated_work {
   std::uint64_t sorted = 0;
 };
 
+// Shared: this rank's rows [first, first + own.extent(0)) of the suffix array (its range of
+// keys) from the final ranks of its own suffixes, moved to the rows it holds in the block
+// layout (`sa`): contiguous ranges, so at most its neighbours' parts cross.
+template <class I, class ExecSpace, class Ranks>
+void place_own_rows(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& own, std::uint64_t first,
+                    const Ranks& isa, std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t m0 = own.extent(0);
+  const layout keyed = c.gather_layout(m0), rows = block_layout(n, c.size());
+  array<I, ExecSpace> mine;
+  c.run([&] {
+    mine = make_array<I, ExecSpace>("strix::own_rows", m0);
+    auto out = mine;
+    auto o = own;
+    Kokkos::parallel_for(
+        "strix::shared_rows", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
+          const std::uint64_t s = std::uint64_t(o(j));
+          out(std::uint64_t(isa(s)) - first) = I(s);
+        });
+  });
+  // Rows [first, first + m0) go to the ranks whose blocks hold them; this rank's block comes
+  // from the ranks whose key ranges overlap it.
+  const auto clamp = [](std::uint64_t x, std::uint64_t lo, std::uint64_t hi) { return std::min(std::max(x, lo), hi); };
+  std::vector<std::uint64_t> send(std::size_t(c.size()) + 1), recv(std::size_t(c.size()) + 1);
+  const std::uint64_t mine_lo = rows.begin(c.rank()), mine_hi = rows.end(c.rank());
+  for (int r = 0; r <= c.size(); ++r) {
+    const std::uint64_t bound = r == c.size() ? n : rows.begin(r), key_bound = r == c.size() ? n : keyed.begin(r);
+    send[r] = clamp(bound, first, first + m0) - first;
+    recv[r] = clamp(key_bound, mine_lo, mine_hi) - mine_lo;
+  }
+  auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows");
+  c.run([&] {
+    Kokkos::deep_copy(space, sa, Kokkos::View<I*, typename ExecSpace::memory_space>(got.data(), got.extent(0)));
+    space.fence();
+  });
+}
+
 // The whole construction from this rank's slice of the text (`positions`: every rank's) and
 // the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
-// this rank's rows of the suffix array.
-template <class I, class ExecSpace>
+// this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
+// (shared_ranks.hpp), else a copy on every rank.
+template <class I, bool Shared, class ExecSpace>
 replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
                                   const text_view<ExecSpace>& slice, const layout& positions,
                                   const std::vector<std::uint64_t>& code, int bits,
@@ -119,9 +167,10 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
-  using changes = strix::detail::changed_pairs<index>;
-  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes>;
-  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes>;
+  using changes = std::conditional_t<Shared, strix::detail::no_changes, strix::detail::changed_pairs<index>>;
+  using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
+  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
+  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
   const std::uint64_t n = positions.total();
   const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
 
@@ -145,21 +194,38 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   timer.begin("distributed_initial_keys");
   const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   std::uint64_t m = 0;
-  index isa, suf, suf_alt;
+  index isa, suf, suf_alt, own;  // own (Shared): this rank's suffixes, for its rows at the end
+  node_parts<ExecSpace> parts;    // (Shared) the rank array's parts
+  rank_view ranks{};              // ISA: isa, or the parts
+  if constexpr (Shared) {
+    const std::uint64_t block = (n + std::uint64_t(c.size()) - 1) / std::uint64_t(c.size());
+    const std::uint64_t begin = std::min<std::uint64_t>(n, block * std::uint64_t(c.rank()));
+    parts.allocate(c, std::min<std::uint64_t>(block, n - begin) * sizeof(I));
+    ranks = split_over<I>(parts, n);
+  }
   wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, c.size());
-    // The rank array holds the selected positions until the first round writes it.
-    isa = make_array<I, ExecSpace>("strix::replicated_isa", n);
+    // The rank array holds the selected positions until the first round writes it (Shared:
+    // a scratch array, whose first m entries are kept as `own`).
+    index picked_buf = make_array<I, ExecSpace>(Shared ? "strix::selected" : "strix::replicated_isa", n);
     m = primitives::select_indices(
         space, ws, std::int64_t(n),
         key_in_range<ExecSpace>{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0},
-        strix::device_view<I, ExecSpace>(isa));
+        strix::device_view<I, ExecSpace>(picked_buf));
+    if constexpr (Shared) {
+      own = make_array<I, ExecSpace>("strix::own_suffixes", m);
+      Kokkos::deep_copy(space, own, index(picked_buf.data(), m));
+      picked_buf = own;
+    } else {
+      isa = picked_buf;
+      ranks = isa;
+    }
     suf = make_array<I, ExecSpace>("strix::suffixes", m);
     suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
     keys_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys", m);
     keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
-    auto picked = isa;
+    auto picked = picked_buf;
     auto p = suf;
     auto key = keys_buf;
     Kokkos::parallel_for(
@@ -187,8 +253,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   c.run([&] {
     // The pairs a round receives: the first round's (every other rank's suffixes) are the
     // most. Those it sends go to a free key buffer where they fit (close_round).
-    incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * (n - m0));
-    if (sizeof(I) > 4) outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m0);
+    if (!Shared) incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * (n - m0));
+    if (!Shared && sizeof(I) > 4) outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m0);
     pos = make_array<I, ExecSpace>("strix::slots", m);
     pos_alt = make_array<I, ExecSpace>("strix::slots_alt", m);
     seg = make_array<I, ExecSpace>("strix::segments", m);
@@ -212,7 +278,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   bool first_round = true;
   auto close_round = [&](const auto& sorted_keys) {
     using scan_type = strix::detail::round_scan<std::decay_t<decltype(sorted_keys)>, index,
-                                                strix::detail::segment_marks<index>, changes>;
+                                                strix::detail::segment_marks<index>, changes, rank_view>;
     std::uint64_t kept = 0, changed = 0;
     // The changed pairs go to the key buffer the round's keys are not in where they fit (two
     // 32-bit entries a suffix in a 64-bit key's place), else to their own array.
@@ -221,18 +287,32 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
                                                        ? keys_alt_buf.data()
                                                        : keys_buf.data()),
                               2 * m0);
+    if constexpr (Shared) {
+      // Every rank's reads of this round's ranks (its keys) done before anyone writes.
+      c.run([&] { space.fence(); });
+      parts.sync(c);
+    }
     c.run([&] {
       segments = 0;
       if (m == 0) return;
-      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, isa, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
-                     changes{seg, offsets, pairs, first_round}};
+      changes recorded{};
+      if constexpr (!Shared) recorded = changes{seg, offsets, pairs, first_round};
+      scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, ranks, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
+                     recorded};
       typename scan_type::value_type totals{};
       primitives::scan(space, ws, "strix::replicated_refine", scan, std::int64_t(m), totals);
       segments = std::uint64_t(totals.segments);
       kept = std::uint64_t(totals.kept);
-      changed = std::uint64_t(totals.changed);
+      if constexpr (!Shared) changed = std::uint64_t(totals.changed);
     });
-    share_rank_updates(space, c, pairs, changed, isa, incoming, timer);
+    if constexpr (Shared) {
+      // Every rank's new ranks stored before anyone reads them.
+      (void)changed;
+      c.run([&] { space.fence(); });
+      parts.sync(c);
+    } else {
+      share_rank_updates(space, c, pairs, changed, isa, incoming, timer);
+    }
     first_round = false;
     std::swap(suf, suf_alt);
     std::swap(pos, pos_alt);
@@ -282,7 +362,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
     const std::uint64_t shift = std::uint64_t(rank_bits), hh = h;
     auto s = suf;
     auto g = seg;
-    auto r = isa;
+    auto r = ranks;
     wide keys(keys_buf.data(), m), keys_alt(keys_alt_buf.data(), m);
     index nkeys(reinterpret_cast<I*>(keys_buf.data()), m), nkeys_alt(reinterpret_cast<I*>(keys_alt_buf.data()), m);
     c.run([&] {
@@ -359,8 +439,17 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
     else close_round(keys_in_alt ? keys_alt : keys);
     h *= 2;
   }
-  // 4. Every rank holds the inverse suffix array: its own rows, with no exchange.
+  // 4. Every rank holds the inverse suffix array: its own rows, with no exchange (Shared:
+  // its key range's rows, moved to the block layout).
   timer.begin("distributed_place");
+  if constexpr (Shared) {
+    c.run([&] {
+      suf = suf_alt = pos = pos_alt = seg = seg_alt = offsets = offsets_alt = index();
+      keys_buf = keys_alt_buf = wide();
+    });
+    place_own_rows(space, c, own, first, ranks, n, sa);
+    return {rounds + 1, sorted};
+  }
   c.run([&] {
     const layout rows = block_layout(n, c.size());
     const std::uint64_t begin = rows.begin(c.rank()), end = rows.end(c.rank());

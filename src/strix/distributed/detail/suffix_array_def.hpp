@@ -188,25 +188,44 @@ struct closing_scan {
   }
 };
 
-// Replicated ranks (replicated_def.hpp) or the partitioned rounds below: asked for with
-// STRIX_DISTRIBUTED_ALGORITHM=replicated|partitioned; by default replicated on devices whose
-// free memory holds the text, its rank array and pairs (n + 3 n sizeof(I) bytes) beside about
-// 48 bytes for each byte of the largest slice, on every rank; partitioned elsewhere (host
-// ranks, texts beyond that).
+// The constructions (the values of the counter distributed_replicated).
+enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
+
+// Shared ranks (replicated_def.hpp with the rank array split over the node: shared_ranks.hpp),
+// replicated ranks or the partitioned rounds below: asked for with
+// STRIX_DISTRIBUTED_ALGORITHM=shared|replicated|partitioned. By default, on devices: shared
+// where every rank maps every other's memory (one node, peer access) and free memory holds the
+// text and a scratch of n entries (round 0) beside about 48 bytes for each byte of the largest
+// slice; else replicated where it holds the text, its rank array and pairs (n + 3 n sizeof(I)
+// bytes) beside the same; else partitioned (host ranks too: their free memory is not known).
 template <class ExecSpace, class I>
-bool choose_replicated(const collective& c, const layout& positions) {
+construction choose_construction(const collective& c, const layout& positions) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
-    STRIX_USER_REQUIRE(asked == "auto" || asked == "replicated" || asked == "partitioned",
-                       "STRIX_DISTRIBUTED_ALGORITHM is '" + asked + "'; it takes auto, replicated or partitioned");
+    STRIX_USER_REQUIRE(asked == "auto" || asked == "shared" || asked == "replicated" || asked == "partitioned",
+                       "STRIX_DISTRIBUTED_ALGORITHM is '" + asked +
+                           "'; it takes auto, shared, replicated or partitioned");
   });
-  if (asked != "auto") return asked == "replicated";
+  if (asked == "partitioned") return construction::partitioned;
+  if (asked == "replicated") return construction::replicated;
+  const bool mapped = node_parts<ExecSpace>::usable(c);
+  if (asked == "shared") {
+    c.run([&] {
+      STRIX_USER_REQUIRE(mapped, "STRIX_DISTRIBUTED_ALGORITHM=shared: the ranks must share one node and (GPUs) map "
+                                 "each other's memory (peer access), at most 16 ranks");
+    });
+    return construction::shared;
+  }
   std::uint64_t largest = 0;
   for (int r = 0; r < positions.ranks(); ++r) largest = std::max(largest, positions.size(r));
-  const std::uint64_t need = positions.total() * (1 + 3 * sizeof(I)) + 48 * largest;
-  const std::uint64_t free = c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); });
-  return c.min<std::uint64_t>(free) > need + need / 8;
+  const std::uint64_t free = c.min<std::uint64_t>(
+      c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); }));
+  const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
+  const std::uint64_t n = positions.total();
+  if (mapped && fits(n * (1 + sizeof(I)) + 48 * largest)) return construction::shared;
+  if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
+  return construction::partitioned;
 }
 
 // Makes the transport (an NCCL communicator) and opens its connections between every pair of
@@ -267,11 +286,13 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     stats->set_counter("distributed_device_peak_bytes",
                        peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
   };
-  const bool replicated = choose_replicated<ExecSpace, I>(c, positions);
-  if (stats) stats->set_counter("distributed_replicated", replicated ? 1 : 0);
-  if (replicated) {
-    const auto work = replicated_rounds<I>(space, ws, c, text, positions, code, bits,
-                                           Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer);
+  const construction how = choose_construction<ExecSpace, I>(c, positions);
+  if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
+  if (how != construction::partitioned) {
+    const Kokkos::View<I*, typename ExecSpace::memory_space> rows(sa);
+    const auto work = how == construction::shared
+                          ? replicated_rounds<I, true>(space, ws, c, text, positions, code, bits, rows, timer)
+                          : replicated_rounds<I, false>(space, ws, c, text, positions, code, bits, rows, timer);
     c.run([&] { timer.end(); });
     if (stats) {
       stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));

@@ -65,7 +65,9 @@ struct changed_pairs {
   }
 };
 
-template <class KeyView, class IndexView, class Marks, class Changes = no_changes>
+// RankView: where ISA lives (a view; the shared-rank distributed construction passes its rank
+// array split over the node's ranks, distributed/detail/shared_ranks.hpp).
+template <class KeyView, class IndexView, class Marks, class Changes = no_changes, class RankView = IndexView>
 struct round_scan {
   using I = typename IndexView::non_const_value_type;
   struct value_type : Changes::count {
@@ -76,7 +78,8 @@ struct round_scan {
 
   KeyView keys;
   Marks marks;
-  IndexView pos, suf, isa;
+  IndexView pos, suf;
+  RankView isa;
   IndexView pos_out, suf_out, offsets;
   std::int64_t m;
   bool initial;  // first round: one old group, slot == index, `marks` and `pos` unused

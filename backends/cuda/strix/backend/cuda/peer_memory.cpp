@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <strix/backend/cuda/error.hpp>
+#include <strix/backend/cuda/peer_memory.hpp>
+
+namespace strix::backend::cuda {
+
+bool peer_memory_usable(MPI_Comm comm) {
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(comm, &ranks);
+  MPI_Comm_rank(comm, &rank);
+  // Every rank on this host: the ranks that share memory with this one are all of comm.
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  int node_ranks = 0;
+  MPI_Comm_size(node, &node_ranks);
+  MPI_Comm_free(&node);
+  // Each rank's device by its PCI address; every other rank's must be this GPU (ranks that
+  // share a GPU map each other's memory by IPC alone) or one it can access as a peer.
+  char mine[64] = {};
+  int device = 0, ok = node_ranks == ranks ? 1 : 0;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetPCIBusId(mine, int(sizeof mine) - 1, device) != cudaSuccess)
+    ok = 0;
+  std::vector<char> all(sizeof mine * std::size_t(ranks));
+  MPI_Allgather(mine, int(sizeof mine), MPI_CHAR, all.data(), int(sizeof mine), MPI_CHAR, comm);
+  for (int r = 0; r < ranks && ok; ++r) {
+    if (r == rank) continue;
+    const char* theirs = all.data() + sizeof mine * std::size_t(r);
+    int other = -1, can = 0;
+    if (cudaDeviceGetByPCIBusId(&other, theirs) != cudaSuccess) {
+      ok = 0;  // a GPU this process does not see
+    } else if (other != device && (cudaDeviceCanAccessPeer(&can, device, other) != cudaSuccess || !can)) {
+      ok = 0;
+    }
+  }
+  (void)cudaGetLastError();  // a device this process cannot see leaves an error state
+  int everywhere = 0;
+  MPI_Allreduce(&ok, &everywhere, 1, MPI_INT, MPI_MIN, comm);
+  return everywhere == 1;
+}
+
+peer_block peer_allocate(std::size_t bytes) {
+  peer_block block;
+  // (cudaIpcGetMemHandle needs an allocation: an empty part gets a small one.)
+  check(cudaMalloc(&block.own, std::max<std::size_t>(bytes, 256)), "cudaMalloc (shared ranks)");
+  cudaIpcMemHandle_t handle{};
+  const cudaError_t got = cudaIpcGetMemHandle(&handle, block.own);
+  if (got != cudaSuccess) {
+    cudaFree(block.own);
+    check(got, "cudaIpcGetMemHandle");
+  }
+  block.handle.assign(reinterpret_cast<const char*>(&handle), reinterpret_cast<const char*>(&handle) + sizeof handle);
+  return block;
+}
+
+void peer_map(peer_block& block, MPI_Comm comm) {
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(comm, &ranks);
+  MPI_Comm_rank(comm, &rank);
+  const int size = int(sizeof(cudaIpcMemHandle_t));
+  std::vector<char> all(std::size_t(size) * std::size_t(ranks));
+  MPI_Allgather(block.handle.data(), size, MPI_BYTE, all.data(), size, MPI_BYTE, comm);
+  block.parts.assign(std::size_t(ranks), nullptr);
+  block.parts[rank] = block.own;
+  for (int r = 0; r < ranks; ++r) {
+    if (r == rank) continue;
+    cudaIpcMemHandle_t handle{};
+    std::memcpy(&handle, all.data() + std::size_t(size) * std::size_t(r), std::size_t(size));
+    check(cudaIpcOpenMemHandle(&block.parts[r], handle, cudaIpcMemLazyEnablePeerAccess),
+          ("cudaIpcOpenMemHandle (rank " + std::to_string(r) + "'s part)").c_str());
+  }
+}
+
+void peer_release(peer_block& block, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  cudaDeviceSynchronize();  // no kernel of this rank still touches another's part
+  for (std::size_t r = 0; r < block.parts.size(); ++r)
+    if (int(r) != rank && block.parts[r]) cudaIpcCloseMemHandle(block.parts[r]);
+  MPI_Barrier(comm);
+  if (block.own) cudaFree(block.own);
+  block = peer_block{};
+}
+
+}  // namespace strix::backend::cuda

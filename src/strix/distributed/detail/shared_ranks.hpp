@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// A rank array that all ranks of one node read and write in place, split by text position:
+// rank r holds positions [r·block, (r + 1)·block) and maps every other rank's part. On GPUs
+// the parts are device memory mapped by CUDA IPC (NVLink or PCIe peer access:
+// backends/cuda/peer_memory.hpp); on host ranks an MPI shared-memory window. Where neither
+// applies (ranks on several hosts, GPUs without peer access) `usable` says no and the
+// constructions keep their own copies (replicated_def.hpp) or partition (suffix_array_def.hpp).
+//
+// Measured on 2 H100/H200 by NVLink (bench/RESULTS.md §50): a random 4-byte load of another
+// GPU's memory costs ~4x a local one, a store ~2x, and half-and-half stores run at 88 % of
+// local ones; so the construction reads a round's ranks once and writes only its own.
+#include <mpi.h>
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <strix/config.hpp>
+#include <strix/distributed/communicator.hpp>
+#include <strix/error.hpp>
+
+#if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
+#include <strix/backend/cuda/peer_memory.hpp>
+#endif
+
+namespace strix::distributed::detail {
+
+// Position p's entry: part p / block, offset p % block (found by subtraction: a GPU has no
+// 64-bit divider, and there are few parts). Ranks beyond max_parts on one node (no GPU node
+// has them) leave the construction to the others.
+template <class I>
+struct split_ranks {
+  static constexpr int max_parts = 16;
+  I* part[max_parts] = {};
+  std::uint64_t block = 1;
+  int parts = 1;
+  KOKKOS_INLINE_FUNCTION I& operator()(std::uint64_t p) const {
+    int o = 0;
+    while (o + 1 < parts && p >= block) {
+      p -= block;
+      ++o;
+    }
+    return part[o][p];
+  }
+};
+
+// Host memory (host ranks): one MPI shared-memory window over the node.
+template <class ExecSpace, bool HostMemory =
+                               Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible>
+class node_parts {
+ public:
+  static bool usable(const collective& c) {
+    if (c.size() > split_ranks<std::uint64_t>::max_parts) return false;
+    MPI_Comm node = MPI_COMM_NULL;
+    MPI_Comm_split_type(c.comm(), MPI_COMM_TYPE_SHARED, c.rank(), MPI_INFO_NULL, &node);
+    int node_ranks = 0;
+    MPI_Comm_size(node, &node_ranks);
+    MPI_Comm_free(&node);
+    return c.min<int>(node_ranks == c.size() ? 1 : 0) == 1;
+  }
+  node_parts() = default;
+  node_parts(const node_parts&) = delete;
+  node_parts& operator=(const node_parts&) = delete;
+  // Collective: `bytes` on this rank, every rank's part addressable (parts()).
+  void allocate(const collective& c, std::uint64_t bytes) {
+    c.run([&] {
+      MPI_Comm_dup(c.comm(), &comm_);
+      MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+      void* base = nullptr;
+      const int rc = MPI_Win_allocate_shared(MPI_Aint(std::max<std::uint64_t>(bytes, 64)), 1, MPI_INFO_NULL, comm_,
+                                             &base, &window_);
+      if (rc != MPI_SUCCESS)
+        throw error(error_code::host_out_of_memory,
+                    "cannot allocate " + std::to_string(bytes) + " bytes of node-shared memory for the rank array");
+    });
+    c.run([&] {
+      MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
+      locked_ = true;
+      parts_.assign(std::size_t(c.size()), nullptr);
+      for (int r = 0; r < c.size(); ++r) {
+        MPI_Aint size = 0;
+        int unit = 0;
+        MPI_Win_shared_query(window_, r, &size, &unit, &parts_[r]);
+      }
+    });
+  }
+  const std::vector<void*>& parts() const { return parts_; }
+  // Every rank's stores visible to every rank's loads (after the caller's fence).
+  void sync(const collective& c) const {
+    c.run([&] {
+      MPI_Win_sync(window_);
+      MPI_Barrier(c.comm());
+      MPI_Win_sync(window_);
+    });
+  }
+  ~node_parts() {
+    if (locked_) MPI_Win_unlock_all(window_);
+    if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
+    if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  MPI_Win window_ = MPI_WIN_NULL;
+  bool locked_ = false;
+  std::vector<void*> parts_;
+};
+
+// Device memory of a backend without peer mappings: never usable.
+template <class ExecSpace>
+class node_parts<ExecSpace, false> {
+ public:
+  static bool usable(const collective&) { return false; }
+  void allocate(const collective&, std::uint64_t) { STRIX_REQUIRE(false); }
+  const std::vector<void*>& parts() const { return parts_; }
+  void sync(const collective&) const {}
+
+ private:
+  std::vector<void*> parts_;
+};
+
+#if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
+// CUDA: each rank's part on its GPU, the others' mapped by CUDA IPC.
+template <>
+class node_parts<Kokkos::Cuda, false> {
+ public:
+  static bool usable(const collective& c) {
+    if (c.size() > split_ranks<std::uint64_t>::max_parts) return false;
+    return c.run([&] { return backend::cuda::peer_memory_usable(c.comm()); });
+  }
+  node_parts() = default;
+  node_parts(const node_parts&) = delete;
+  node_parts& operator=(const node_parts&) = delete;
+  void allocate(const collective& c, std::uint64_t bytes) {
+    comm_ = c.comm();
+    c.run([&] { block_ = backend::cuda::peer_allocate(bytes); });
+    c.run([&] { backend::cuda::peer_map(block_, c.comm()); });
+    made_ = true;
+  }
+  const std::vector<void*>& parts() const { return block_.parts; }
+  // (Kernel completion makes a GPU's stores to a peer's memory visible to the peer's later
+  // kernels: the caller's fence, then every rank past the barrier.)
+  void sync(const collective& c) const {
+    c.run([&] { MPI_Barrier(c.comm()); });
+  }
+  ~node_parts() {
+    // Every rank reaches here together (allocate's failures are agreed): the release's
+    // barrier matches.
+    if (comm_ != MPI_COMM_NULL) backend::cuda::peer_release(block_, comm_);
+  }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  backend::cuda::peer_block block_;
+  bool made_ = false;
+};
+#endif
+
+// The construction's rank array over `parts`: n entries in parts of ceil(n / P).
+template <class I, class ExecSpace>
+split_ranks<I> split_over(const node_parts<ExecSpace>& parts, std::uint64_t n) {
+  split_ranks<I> s;
+  const auto& p = parts.parts();
+  STRIX_REQUIRE(int(p.size()) <= split_ranks<I>::max_parts && !p.empty());
+  s.block = std::max<std::uint64_t>(1, (n + p.size() - 1) / p.size());
+  s.parts = int(p.size());
+  for (std::size_t r = 0; r < p.size(); ++r) s.part[r] = static_cast<I*>(p[r]);
+  return s;
+}
+
+}  // namespace strix::distributed::detail
