@@ -64,7 +64,7 @@ if [ "${1:-}" = device ]; then
   # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
   tests() {  # the GPUs they take (default 2,3: beside the table's 1- and 2-GPU runs)
     local t rc gpus="${1:-2,3}"
-    for t in ${TEST_VARIANTS:-auto:auto auto:replicated staged:partitioned}; do
+    for t in ${TEST_VARIANTS:-auto:shared auto:replicated staged:partitioned}; do
       rc=0
       CUDA_VISIBLE_DEVICES=$gpus STRIX_DISTRIBUTED_TRANSPORT="${t%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${t#*:}" \
         STRIX_TEST_VERBOSE=1 timeout "${TEST_TIMEOUT:-240}" mpirun -q --bind-to none -np 2 \
@@ -111,7 +111,7 @@ if [ "${1:-}" = device ]; then
     for name in "$@"; do
       [ -f "$in/$name" ] || continue
       v="auto:auto"
-      case "$r $name" in *2*linux.tar|*2*dna-1G|*4*linux.tar|*4*dna-1G) v="auto:auto auto:replicated";; *2*chrX.dna) v="auto:auto staged:auto";; esac
+      case "$r $name" in *2*linux.tar|*2*dna-1G|*4*linux.tar|*4*dna-1G) v="auto:auto auto:shared";; *2*chrX.dna) v="auto:auto staged:auto";; esac
       v="${TABLE_VARIANTS:-$v}"
       BACKEND=cuda VARIANTS="$v" OUTDIR=/dev/shm KEEP="$logs/json" CELL_TIMEOUT="${CELL_TIMEOUT:-150}" \
         "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true

@@ -242,15 +242,16 @@ multi_gpu() {
     [ "$4" -eq 0 ] || grep -m8 -E 'FAILED|error|Error' "$3" | cut -c1-240
     [ "$4" -eq 0 ] || for r in $(seq 0 $(($1 - 1))); do grep "^rank $r: " "$3" | tail -1 | cut -c1-200; done
   }
-  # 2 GPUs by each transport and construction (auto: NCCL and shared ranks by peer mappings;
-  # side by side on a machine of 4: about 100 s each), then 4 by the default.
+  # 2 GPUs by each transport and construction (NCCL with shared ranks by peer mappings, staged
+  # with replicated ranks, NCCL partitioned; side by side on a machine of 4: about 100 s each),
+  # then 4 by the defaults.
   # STRIX_CHECK_LIB=0 / STRIX_CHECK_CLI=0 leave the library's or the CLI's tests out (a call for
   # the other alone); STRIX_CHECK_CLI_TIMEOUT: the CLI script's seconds (200).
-  for t in auto:auto staged:replicated auto:partitioned; do
+  for t in auto:shared staged:replicated auto:partitioned; do
     [ "${STRIX_CHECK_LIB:-1}" = 1 ] || break
     if [ "$gpus" -ge 4 ]; then
       [ "$t" = auto:partitioned ] && continue  # (2 x 2 GPUs side by side)
-      lib_tests 2 "$t" "$([ "$t" = auto:auto ] && echo 0,1 || echo 2,3)" "$out/distributed-2-${t/:/-}.log" 200 &
+      lib_tests 2 "$t" "$([ "$t" = auto:shared ] && echo 0,1 || echo 2,3)" "$out/distributed-2-${t/:/-}.log" 200 &
       pids+=($!)
     else
       rc=0; lib_tests 2 "$t" 0,1 "$out/distributed-2-${t/:/-}.log" 200 || rc=$?
@@ -258,7 +259,7 @@ multi_gpu() {
     fi
   done
   if [ "$gpus" -ge 4 ] && [ "${STRIX_CHECK_LIB:-1}" = 1 ]; then
-    for t in auto:auto staged:replicated; do
+    for t in auto:shared staged:replicated; do
       rc=0; wait "${pids[0]}" || rc=$?
       pids=("${pids[@]:1}")
       lib_row 2 "$t" "$out/distributed-2-${t/:/-}.log" "$rc"

@@ -188,16 +188,23 @@ struct closing_scan {
   }
 };
 
+// Whether free device memory is known here (devices: the construction is chosen by it).
+template <class ExecSpace>
+bool free_known() {
+  return !Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+}
+
 // The constructions (the values of the counter distributed_replicated).
 enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
 
-// Shared ranks (replicated_def.hpp with the rank array split over the node: shared_ranks.hpp),
-// replicated ranks or the partitioned rounds below: asked for with
-// STRIX_DISTRIBUTED_ALGORITHM=shared|replicated|partitioned. By default, on devices: shared
-// where every rank maps every other's memory (one node, peer access) and free memory holds the
-// text and a scratch of n entries (round 0) beside about 48 bytes for each byte of the largest
-// slice; else replicated where it holds the text, its rank array and pairs (n + 3 n sizeof(I)
-// bytes) beside the same; else partitioned (host ranks too: their free memory is not known).
+// Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
+// shared_ranks.hpp) or the partitioned rounds below: asked for with
+// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned. By default, on devices: replicated
+// where free memory holds the text, its rank array and pairs (n + 3 n sizeof(I) bytes) beside
+// about 48 bytes for each byte of the largest slice (the fastest on 2 GPUs: bench/RESULTS.md
+// §51); else shared where every rank maps every other's memory (one node, peer access) and free
+// memory holds the text and a scratch of n entries (round 0) beside the same; else partitioned
+// (host ranks too: their free memory is not known).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
@@ -209,7 +216,7 @@ construction choose_construction(const collective& c, const layout& positions) {
   });
   if (asked == "partitioned") return construction::partitioned;
   if (asked == "replicated") return construction::replicated;
-  const bool mapped = node_parts<ExecSpace>::usable(c);
+  const bool mapped = (asked == "shared" || free_known<ExecSpace>()) && node_parts<ExecSpace>::usable(c);
   if (asked == "shared") {
     c.run([&] {
       STRIX_USER_REQUIRE(mapped, "STRIX_DISTRIBUTED_ALGORITHM=shared: the ranks must share one node and (GPUs) map "
@@ -223,8 +230,8 @@ construction choose_construction(const collective& c, const layout& positions) {
       c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); }));
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
   const std::uint64_t n = positions.total();
-  if (mapped && fits(n * (1 + sizeof(I)) + 48 * largest)) return construction::shared;
   if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
+  if (mapped && fits(n * (1 + sizeof(I)) + 48 * largest)) return construction::shared;
   return construction::partitioned;
 }
 

@@ -47,8 +47,11 @@ bool peer_memory_usable(MPI_Comm comm) {
 
 peer_block peer_allocate(std::size_t bytes) {
   peer_block block;
-  // (cudaIpcGetMemHandle needs an allocation: an empty part gets a small one.)
-  check(cudaMalloc(&block.own, std::max<std::size_t>(bytes, 256)), "cudaMalloc (shared ranks)");
+  // Whole 2 MiB pages (an empty part gets one: cudaIpcGetMemHandle needs an allocation): an
+  // allocation of 1 GiB + 123456 bytes took the other GPU's random 4-byte loads and stores
+  // from 7.6 to 0.11 G/s (bench/peer_access_probe.cu, RESULTS §51; small pages for the mapping).
+  const std::size_t page = std::size_t(2) << 20;
+  check(cudaMalloc(&block.own, std::max<std::size_t>(page, (bytes + page - 1) / page * page)), "cudaMalloc (shared ranks)");
   cudaIpcMemHandle_t handle{};
   const cudaError_t got = cudaIpcGetMemHandle(&handle, block.own);
   if (got != cudaSuccess) {
