@@ -167,7 +167,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
-  using changes = std::conditional_t<Shared, strix::detail::no_changes, strix::detail::changed_pairs<index>>;
+  using changes = std::conditional_t<Shared, strix::detail::changed_only<index>, strix::detail::changed_pairs<index>>;
   using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
   using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
   using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
@@ -296,7 +296,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
       segments = 0;
       if (m == 0) return;
       changes recorded{};
-      if constexpr (!Shared) recorded = changes{seg, offsets, pairs, first_round};
+      if constexpr (Shared) recorded = changes{seg, offsets, first_round};
+      else recorded = changes{seg, offsets, pairs, first_round};
       scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, ranks, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
                      recorded};
       typename scan_type::value_type totals{};

@@ -38,11 +38,17 @@ struct start_flags {
   }
 };
 
-// What the scan does with the suffixes whose rank changes: nothing (one device), or
-// changed_pairs below (the replicated distributed construction sends them to other ranks).
+// What the scan does with the suffixes whose rank changes: nothing (one device: every active
+// suffix's rank is stored), changed_pairs below (the replicated distributed construction
+// sends them to other ranks), or changed_only (the shared-rank one stores only those, many
+// into another GPU's memory).
 struct no_changes {
   static constexpr bool records = false;
   struct count {};  // empty: the scan's value keeps its size (an empty base takes no space)
+  template <class KeyView>
+  KOKKOS_INLINE_FUNCTION constexpr bool stores(const KeyView&, const std::int64_t) const {
+    return true;
+  }
 };
 
 // Writes (suffix, new rank) for every suffix whose rank changes into `pairs`, in order; their
@@ -61,6 +67,24 @@ struct changed_pairs {
   bool all;
   template <class KeyView>
   KOKKOS_INLINE_FUNCTION bool changes(const KeyView& keys, const std::int64_t k) const {
+    return all || keys(k) != keys(old_offsets(seg(k)));
+  }
+  template <class KeyView>
+  KOKKOS_INLINE_FUNCTION constexpr bool stores(const KeyView&, const std::int64_t) const {
+    return true;
+  }
+};
+
+// Stores only the ranks that change (the same test as changed_pairs'; records nothing): the
+// others hold their rank already.
+template <class IndexView>
+struct changed_only {
+  static constexpr bool records = false;
+  struct count {};
+  IndexView seg, old_offsets;
+  bool all;
+  template <class KeyView>
+  KOKKOS_INLINE_FUNCTION bool stores(const KeyView& keys, const std::int64_t k) const {
     return all || keys(k) != keys(old_offsets(seg(k)));
   }
 };
@@ -108,7 +132,7 @@ struct round_scan {
       }
     }
     if (final) {
-      isa(suf(k)) = upd.head;
+      if (changes.stores(keys, k)) isa(suf(k)) = upd.head;
       if (!single) {
         const I dst = upd.kept;
         pos_out(dst) = slot(k);
