@@ -504,6 +504,19 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
     std::memcpy(b.data(), &word, 8);
   });
   check_refused<C>(bad, "samples are damaged");
+  // An extract sample out of range (every bit of its field set: at least `expected`), which
+  // the one keyed pass refuses with the rest (no pair on the other side can match it).
+  forge(path, bad, "isa.samples", [&](section_bytes& b) {
+    const std::uint64_t expected = text.size() / fm.sample_rate() + 1;
+    int width = 0;
+    while ((std::uint64_t(1) << width) < expected) ++width;
+    REQUIRE((width >= 1 && width <= 32 && b.size() >= 8 && (std::uint64_t(1) << width) - 1 >= expected));
+    std::uint64_t word = 0;
+    std::memcpy(&word, b.data(), 8);
+    word |= (std::uint64_t(1) << width) - 1;
+    std::memcpy(b.data(), &word, 8);
+  });
+  check_refused<C>(bad, "samples are damaged");
   forge(path, bad, "", [](section_bytes&) {}, 1);
   check_refused<C>(bad, "fm_index version 1, from an older strix");
   // Without extract samples the locate samples are checked alone: two alike are refused.

@@ -96,26 +96,20 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
   std::uint64_t bad = 0;
   if (with_isa) {
     // sa(isa(j)) = j for every j, without reading sa at random (that read was half of a load on
-    // one host thread): the pairs (j, isa[j]) and (sa[k], k) are the same set exactly when the
-    // two arrays (values below `expected`) are inverse permutations, so a hash of the pairs
-    // keyed afresh each load sums to the same on both sides then, and otherwise differs but
-    // for a chance of about 2^-63, whatever the file holds. Two streaming passes.
-    Kokkos::parallel_reduce("strix::fm_check_samples", range(space, 0, std::int64_t(expected)),
+    // one host thread): the pairs (j, isa[j]) and (sa[k], k), j and k below `expected`, are the
+    // same set exactly when the two arrays are inverse permutations of 0..expected - 1 (a value
+    // out of range makes a pair the other side cannot have), so a hash of the pairs keyed afresh
+    // each load sums to the same on both sides then, and otherwise differs but for a chance of
+    // about 2^-63, whatever the file holds. One streaming pass, reading each array at k only.
+    const std::uint64_t key = fresh_key();
+    std::uint64_t difference = 0;
+    Kokkos::parallel_reduce("strix::fm_check_inverse", range(space, 0, std::int64_t(expected)),
                             KOKKOS_LAMBDA(const std::int64_t k, std::uint64_t& sum) {
-                              sum += isa_samples[std::uint64_t(k)] >= expected || sa_samples[std::uint64_t(k)] >= expected;
+                              const std::uint64_t j = std::uint64_t(k);
+                              sum += pair_hash(key, j, isa_samples[j]) - pair_hash(key, sa_samples[j], j);
                             },
-                            bad);
-    if (bad == 0) {
-      const std::uint64_t key = fresh_key();
-      std::uint64_t difference = 0;
-      Kokkos::parallel_reduce("strix::fm_check_inverse", range(space, 0, std::int64_t(expected)),
-                              KOKKOS_LAMBDA(const std::int64_t k, std::uint64_t& sum) {
-                                const std::uint64_t j = std::uint64_t(k);
-                                sum += pair_hash(key, j, isa_samples[j]) - pair_hash(key, sa_samples[j], j);
-                              },
-                              difference);
-      bad = difference != 0;
-    }
+                            difference);
+    bad = difference != 0;
   } else {
     auto seen = allocate<std::uint64_t, typename ExecSpace::memory_space>("strix::fm::samples_seen", expected / 64 + 1);
     strix::fill(space, seen, std::uint64_t(0));
