@@ -6,8 +6,9 @@
 #include <htslib/sam.h>
 #include <unistd.h>
 
-#include <strix/error.hpp>
 #include <strix/config.hpp>
+#include <strix/error.hpp>
+#include <strix/io/container.hpp>
 
 namespace strix::cli {
 
@@ -48,26 +49,36 @@ sam_output::sam_output(const std::string& format, answer_output& out, const refe
     ::close(fd);
     throw error(error_code::io_error, "search --format bam: cannot start the BAM output");
   }
+  // BGZF's blocks compressed by htslib's threads (the CPUs the run may use), in order, while
+  // the records are parsed here.
+  const int threads = io::threads();
+  if (threads > 1 && bgzf_mt(bam_->file, threads, 256) != 0)
+    throw error(error_code::io_error, "search --format bam: cannot start htslib's compression threads");
   if (bam_hdr_write(bam_->file, bam_->header) != 0) throw error(error_code::io_error, "cannot write the BAM header");
 }
 
 sam_output::~sam_output() = default;
 
-void sam_output::add(const std::string& line) {
+void sam_output::add_lines(const std::string& lines) {
   if (!bam_) {
-    pending_ += line;
-    pending_ += '\n';
+    pending_ += lines;
     if (pending_.size() > (1u << 22)) {
       out_.write(pending_);
       pending_.clear();
     }
     return;
   }
-  bam_->line.l = 0;
-  kputsn(line.data(), line.size(), &bam_->line);
-  if (sam_parse1(&bam_->line, bam_->header, bam_->record) < 0)
-    throw error(error_code::internal, "search --format bam: htslib refuses the record '" + line.substr(0, 200) + "'");
-  if (bam_write1(bam_->file, bam_->record) < 0) throw error(error_code::io_error, "cannot write the BAM output");
+  for (std::size_t at = 0; at < lines.size();) {
+    std::size_t end = lines.find('\n', at);
+    if (end == std::string::npos) end = lines.size();
+    bam_->line.l = 0;
+    kputsn(lines.data() + at, end - at, &bam_->line);
+    if (sam_parse1(&bam_->line, bam_->header, bam_->record) < 0)
+      throw error(error_code::internal,
+                  "search --format bam: htslib refuses the record '" + lines.substr(at, std::min<std::size_t>(200, end - at)) + "'");
+    if (bam_write1(bam_->file, bam_->record) < 0) throw error(error_code::io_error, "cannot write the BAM output");
+    at = end + 1;
+  }
 }
 
 void sam_output::finish() {

@@ -18,8 +18,8 @@ class sam_output {
   sam_output(const std::string& format, answer_output& out, const reference_sequences& sequences,
              const std::string& command_line);
   ~sam_output();
-  // One record: a SAM line without its newline.
-  void add(const std::string& line);
+  // Records: SAM lines, each ending in a newline.
+  void add_lines(const std::string& lines);
   // Writes what is buffered and ends the file (BAM's end-of-file block); before out.commit().
   void finish();
 

@@ -15,9 +15,12 @@
 #include <string>
 #include <vector>
 
+#include <strix/io/container.hpp>
+
 #include "answer_format.hpp"
 #include "command.hpp"
 #include "fm_query.hpp"
+#include "parallel_chunks.hpp"
 #include "report.hpp"
 #include "sam_output.hpp"
 
@@ -151,9 +154,12 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
   // The alignments of every edit hit in one batch on the device (windows extracted there too).
   const auto aligned = r.edit ? fm.align(hit_reads, window_starts, window_lengths, r.max_errors) : fm_job::alignments{};
   output_started = s.begin_stage("write output");
-  std::uint64_t hit = 0, lines = 0;
-  std::string line, seq, qual;
-  for (std::size_t q = 0; q < r.count; ++q) {
+  // Each read's first edit hit among the aligned ones (they were queued read by read).
+  std::vector<std::uint64_t> first_hit(r.count + 1, 0);
+  if (r.edit)
+    for (std::size_t q = 0; q < r.count; ++q) first_hit[q + 1] = first_hit[q] + kept[q].size();
+  // Read q's SAM lines, appended to `text`; returns the hit lines.
+  const auto format_read = [&](std::size_t q, std::string& text, std::string& seq, std::string& qual) {
     const std::string name = reads.names.empty() ? std::to_string(q) : reads.names[q];
     const std::uint64_t m = read_length(q);
     const bool has_quality = !reads.qualities.empty() && m > 0 && reads.qualities[reads.offsets[q]] != 0;
@@ -175,6 +181,7 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
       int distance;
     };
     std::vector<record> records;
+    std::uint64_t hit = first_hit[q];
     for (const read_hit& h : kept[q]) {
       if (!r.edit) {
         records.push_back({&h, std::to_string(m) + "M", int(found.distances[h.k])});
@@ -197,20 +204,41 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
     }
     if (records.empty()) {
       sequence_of(true);
-      sam.add(name + "\t4\t*\t0\t0\t*\t*\t0\t0\t" + seq + '\t' + qual);
-      continue;
+      text += name + "\t4\t*\t0\t0\t*\t*\t0\t0\t" + seq + '\t' + qual + '\n';
+      return std::uint64_t(0);
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
       const read_hit& h = *records[i].h;
-      const auto [s, offset] = sequences.locate(found.positions[h.k]);
+      const auto [seq_no, offset] = sequences.locate(found.positions[h.k]);
       sequence_of(h.forward);
       const int flag = (h.forward ? 0 : 16) | (i > 0 ? 256 : 0);
       const int mapq = i == 0 && best_counts[q] == 1 ? 60 : 0;
-      line = name + '\t' + std::to_string(flag) + '\t' + sequences.names[s] + '\t' + std::to_string(offset + 1) + '\t' +
-             std::to_string(mapq) + '\t' + records[i].cigar + "\t*\t0\t0\t" + seq + '\t' + qual +
-             "\tNM:i:" + std::to_string(records[i].distance) + "\tNH:i:" + std::to_string(records.size());
-      sam.add(line);
-      ++lines;
+      text += name + '\t' + std::to_string(flag) + '\t' + sequences.names[seq_no] + '\t' + std::to_string(offset + 1) +
+              '\t' + std::to_string(mapq) + '\t' + records[i].cigar + "\t*\t0\t0\t" + seq + '\t' + qual +
+              "\tNM:i:" + std::to_string(records[i].distance) + "\tNH:i:" + std::to_string(records.size()) + '\n';
+    }
+    return std::uint64_t(records.size());
+  };
+  // Chunks of reads formatted by the host threads side by side, a window of them at a time
+  // (bounded text in memory), written in read order.
+  const std::size_t chunk = 2048;
+  const int threads = io::threads();
+  const std::size_t window = chunk * std::size_t(std::max(threads, 1)) * 4;
+  std::uint64_t lines = 0;
+  std::vector<std::string> texts;
+  std::vector<std::uint64_t> chunk_lines;
+  for (std::size_t begin = 0; begin < r.count; begin += window) {
+    const std::size_t end = std::min(r.count, begin + window), chunks = (end - begin + chunk - 1) / chunk;
+    texts.assign(chunks, std::string());
+    chunk_lines.assign(chunks, 0);
+    for_each_chunk(chunks, threads, [&](std::size_t c) {
+      std::string seq, qual;
+      for (std::size_t q = begin + c * chunk; q < std::min(end, begin + (c + 1) * chunk); ++q)
+        chunk_lines[c] += format_read(q, texts[c], seq, qual);
+    });
+    for (std::size_t c = 0; c < chunks; ++c) {
+      sam.add_lines(texts[c]);
+      lines += chunk_lines[c];
     }
   }
   return lines;
