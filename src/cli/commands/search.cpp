@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -158,20 +159,29 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
   std::vector<std::uint64_t> first_hit(r.count + 1, 0);
   if (r.edit)
     for (std::size_t q = 0; q < r.count; ++q) first_hit[q + 1] = first_hit[q] + kept[q].size();
-  // Read q's SAM lines, appended to `text`; returns the hit lines.
-  const auto format_read = [&](std::size_t q, std::string& text, std::string& seq, std::string& qual) {
-    const std::string name = reads.names.empty() ? std::to_string(q) : reads.names[q];
+  // Read q's SAM lines, appended to `text` field by field (no string a field); returns the
+  // hit lines.
+  const auto format_read = [&](std::size_t q, std::string& text) {
     const std::uint64_t m = read_length(q);
     const bool has_quality = !reads.qualities.empty() && m > 0 && reads.qualities[reads.offsets[q]] != 0;
-    const auto sequence_of = [&](bool forward) {
+    const auto append_name = [&] {
+      if (reads.names.empty()) append_decimal(text, q);
+      else text += reads.names[q];
+    };
+    // SEQ and QUAL of the read on a strand (the reverse strand's read is its reverse
+    // complement, already in the batch; its qualities reversed).
+    const auto append_sequence = [&](bool forward) {
       const std::size_t from = forward ? q : r.count + q;
-      seq.assign(reinterpret_cast<const char*>(read_bytes(from)), m);
-      if (seq.empty()) seq = "*";
-      qual = "*";
-      if (has_quality) {
-        qual.assign(reinterpret_cast<const char*>(reads.qualities.data() + reads.offsets[q]), m);
-        if (!forward) std::reverse(qual.begin(), qual.end());
+      if (m == 0) text += '*';
+      else text.append(reinterpret_cast<const char*>(read_bytes(from)), m);
+      text += '\t';
+      if (!has_quality) {
+        text += '*';
+        return;
       }
+      const char* qual = reinterpret_cast<const char*>(reads.qualities.data() + reads.offsets[q]);
+      if (forward) text.append(qual, m);
+      else text.append(std::make_reverse_iterator(qual + m), std::make_reverse_iterator(qual));
     };
     // The read's records: (hit, CIGAR, distance). An edit alignment that starts by skipping text
     // is left out: the hit where that text ends is reported too, at fewer edits.
@@ -181,10 +191,11 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
       int distance;
     };
     std::vector<record> records;
+    const std::string hamming_cigar = r.edit ? std::string() : std::to_string(m) + "M";
     std::uint64_t hit = first_hit[q];
     for (const read_hit& h : kept[q]) {
       if (!r.edit) {
-        records.push_back({&h, std::to_string(m) + "M", int(found.distances[h.k])});
+        records.push_back({&h, hamming_cigar, int(found.distances[h.k])});
         continue;
       }
       const std::uint32_t ops = aligned.op_counts[hit];
@@ -203,19 +214,31 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
       records.push_back({&h, std::move(cigar), distance});
     }
     if (records.empty()) {
-      sequence_of(true);
-      text += name + "\t4\t*\t0\t0\t*\t*\t0\t0\t" + seq + '\t' + qual + '\n';
+      append_name();
+      text += "\t4\t*\t0\t0\t*\t*\t0\t0\t";
+      append_sequence(true);
+      text += '\n';
       return std::uint64_t(0);
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
       const read_hit& h = *records[i].h;
       const auto [seq_no, offset] = sequences.locate(found.positions[h.k]);
-      sequence_of(h.forward);
-      const int flag = (h.forward ? 0 : 16) | (i > 0 ? 256 : 0);
-      const int mapq = i == 0 && best_counts[q] == 1 ? 60 : 0;
-      text += name + '\t' + std::to_string(flag) + '\t' + sequences.names[seq_no] + '\t' + std::to_string(offset + 1) +
-              '\t' + std::to_string(mapq) + '\t' + records[i].cigar + "\t*\t0\t0\t" + seq + '\t' + qual +
-              "\tNM:i:" + std::to_string(records[i].distance) + "\tNH:i:" + std::to_string(records.size()) + '\n';
+      append_name();
+      text += '\t';
+      append_decimal(text, std::uint64_t((h.forward ? 0 : 16) | (i > 0 ? 256 : 0)));
+      text += '\t';
+      text += sequences.names[seq_no];
+      text += '\t';
+      append_decimal(text, offset + 1);
+      text += i == 0 && best_counts[q] == 1 ? "\t60\t" : "\t0\t";
+      text += records[i].cigar;
+      text += "\t*\t0\t0\t";
+      append_sequence(h.forward);
+      text += "\tNM:i:";
+      append_decimal(text, std::uint64_t(records[i].distance));
+      text += "\tNH:i:";
+      append_decimal(text, records.size());
+      text += '\n';
     }
     return std::uint64_t(records.size());
   };
@@ -232,9 +255,8 @@ std::uint64_t write_sam(fm_job& fm, const reference_sequences& sequences, const 
     texts.assign(chunks, std::string());
     chunk_lines.assign(chunks, 0);
     for_each_chunk(chunks, threads, [&](std::size_t c) {
-      std::string seq, qual;
       for (std::size_t q = begin + c * chunk; q < std::min(end, begin + (c + 1) * chunk); ++q)
-        chunk_lines[c] += format_read(q, texts[c], seq, qual);
+        chunk_lines[c] += format_read(q, texts[c]);
     });
     for (std::size_t c = 0; c < chunks; ++c) {
       sam.add_lines(texts[c]);
