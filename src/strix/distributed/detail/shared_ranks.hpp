@@ -7,14 +7,17 @@
 // applies (ranks on several hosts, GPUs without peer access) `usable` says no and the
 // constructions keep their own copies (replicated_def.hpp) or partition (suffix_array_def.hpp).
 //
-// Measured on 2 H100/H200 by NVLink (bench/RESULTS.md §50): a random 4-byte load of another
-// GPU's memory costs ~4x a local one, a store ~2x, and half-and-half stores run at 88 % of
-// local ones; so the construction reads a round's ranks once and writes only its own.
+// Measured on 2 H200s by NVLink (bench/RESULTS.md §50): a random 4-byte load of another GPU's
+// memory costs ~4x a local one, a store ~2x, and half-and-half stores run at 88 % of local
+// ones; so a round reads each rank it needs once and stores only the ranks that change (its
+// own suffixes', wherever they live).
 #include <mpi.h>
+#include <sys/statvfs.h>
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -29,8 +32,8 @@
 namespace strix::distributed::detail {
 
 // Position p's entry: part p / block, offset p % block (found by subtraction: a GPU has no
-// 64-bit divider, and there are few parts). Ranks beyond max_parts on one node (no GPU node
-// has them) leave the construction to the others.
+// 64-bit divider, and there are few parts). More ranks than max_parts on one node (no GPU
+// node has them): shared ranks are not usable there (`auto` takes another construction).
 template <class I>
 struct split_ranks {
   static constexpr int max_parts = 16;
@@ -66,6 +69,23 @@ class node_parts {
   node_parts& operator=(const node_parts&) = delete;
   // Collective: `bytes` on this rank, every rank's part addressable (parts()).
   void allocate(const collective& c, std::uint64_t bytes) {
+    // Open MPI makes the whole window in one file of its backing folder (/dev/shm unless
+    // OMPI_MCA_osc_sm_backing_directory says otherwise), on one rank: where that folder is too
+    // small, only that rank's call fails and the others wait in it for ever. So the room is
+    // checked first, and a shortfall is every rank's error.
+    const std::uint64_t total = c.sum<std::uint64_t>(std::max<std::uint64_t>(bytes, 64) + 4096);
+    c.run([&] {
+      if (c.rank() != 0) return;
+      const char* folder = std::getenv("OMPI_MCA_osc_sm_backing_directory");
+      struct statvfs room {};
+      if (statvfs(folder && *folder ? folder : "/dev/shm", &room) != 0) return;  // another MPI, another place
+      const std::uint64_t free = std::uint64_t(room.f_bavail) * std::uint64_t(room.f_frsize);
+      if (free < total)
+        throw error(error_code::host_out_of_memory,
+                    "shared ranks need " + std::to_string(total) + " bytes of node-shared memory; " +
+                        std::string(folder && *folder ? folder : "/dev/shm") + " has " + std::to_string(free) +
+                        " free (STRIX_DISTRIBUTED_ALGORITHM=partitioned needs none)");
+    });
     c.run([&] {
       MPI_Comm_dup(c.comm(), &comm_);
       MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);

@@ -21,28 +21,30 @@ bool peer_memory_usable(MPI_Comm comm) {
   int node_ranks = 0;
   MPI_Comm_size(node, &node_ranks);
   MPI_Comm_free(&node);
-  // Each rank's device by its PCI address; every other rank's must be this GPU (ranks that
-  // share a GPU map each other's memory by IPC alone) or one it can access as a peer.
-  char mine[64] = {};
-  int device = 0, ok = node_ranks == ranks ? 1 : 0;
-  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetPCIBusId(mine, int(sizeof mine) - 1, device) != cudaSuccess)
+  int ok = node_ranks == ranks ? 1 : 0, all = 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm);
+  if (!all) return false;
+  // Then a trial: one page a rank, mapped by every other (what decides is whether CUDA maps
+  // it: peer access, GPUs this process cannot see, MIG instances and containers without a
+  // shared IPC namespace all answer here), released again.
+  peer_block trial;
+  try {
+    trial = peer_allocate(1);
+  } catch (const error&) {
     ok = 0;
-  std::vector<char> all(sizeof mine * std::size_t(ranks));
-  MPI_Allgather(mine, int(sizeof mine), MPI_CHAR, all.data(), int(sizeof mine), MPI_CHAR, comm);
-  for (int r = 0; r < ranks && ok; ++r) {
-    if (r == rank) continue;
-    const char* theirs = all.data() + sizeof mine * std::size_t(r);
-    int other = -1, can = 0;
-    if (cudaDeviceGetByPCIBusId(&other, theirs) != cudaSuccess) {
-      ok = 0;  // a GPU this process does not see
-    } else if (other != device && (cudaDeviceCanAccessPeer(&can, device, other) != cudaSuccess || !can)) {
+  }
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm);
+  if (all) {
+    try {
+      peer_map(trial, comm);
+    } catch (const error&) {
       ok = 0;
     }
   }
-  (void)cudaGetLastError();  // a device this process cannot see leaves an error state
-  int everywhere = 0;
-  MPI_Allreduce(&ok, &everywhere, 1, MPI_INT, MPI_MIN, comm);
-  return everywhere == 1;
+  peer_release(trial, comm);
+  (void)cudaGetLastError();
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm);
+  return all == 1;
 }
 
 peer_block peer_allocate(std::size_t bytes) {
@@ -68,6 +70,7 @@ void peer_map(peer_block& block, MPI_Comm comm) {
   MPI_Comm_rank(comm, &rank);
   const int size = int(sizeof(cudaIpcMemHandle_t));
   std::vector<char> all(std::size_t(size) * std::size_t(ranks));
+  block.handle.resize(std::size_t(size));  // (a rank whose allocation failed sends zeros)
   MPI_Allgather(block.handle.data(), size, MPI_BYTE, all.data(), size, MPI_BYTE, comm);
   block.parts.assign(std::size_t(ranks), nullptr);
   block.parts[rank] = block.own;
