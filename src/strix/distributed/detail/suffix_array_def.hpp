@@ -216,8 +216,8 @@ construction choose_construction(const collective& c, const layout& positions) {
   });
   if (asked == "partitioned") return construction::partitioned;
   if (asked == "replicated") return construction::replicated;
-  const bool mapped = (asked == "shared" || free_known<ExecSpace>()) && node_parts<ExecSpace>::usable(c);
   if (asked == "shared") {
+    const bool mapped = node_parts<ExecSpace>::usable(c);
     c.run([&] {
       STRIX_USER_REQUIRE(mapped, "STRIX_DISTRIBUTED_ALGORITHM=shared: the ranks must share one node and (GPUs) map "
                                  "each other's memory (peer access), at most 16 ranks");
@@ -231,7 +231,9 @@ construction choose_construction(const collective& c, const layout& positions) {
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
   const std::uint64_t n = positions.total();
   if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
-  if (mapped && fits(n * (1 + sizeof(I)) + 48 * largest)) return construction::shared;
+  // (Shared ranks' usability asked only here: on GPUs it is a trial mapping.)
+  if (free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + 48 * largest) && node_parts<ExecSpace>::usable(c))
+    return construction::shared;
   return construction::partitioned;
 }
 
