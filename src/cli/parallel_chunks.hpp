@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,13 @@ void for_each_chunk(std::size_t chunks, int threads, const Work& work) {
   const std::size_t helpers = std::min<std::size_t>(chunks, std::size_t(std::max(threads, 1))) - (chunks > 0 ? 1 : 0);
   std::vector<std::thread> pool;
   pool.reserve(helpers);
-  for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(run);
+  for (std::size_t t = 0; t < helpers; ++t) {
+    try {
+      pool.emplace_back(run);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had: those started and this one take every chunk
+    }
+  }
   run();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);

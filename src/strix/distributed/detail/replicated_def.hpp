@@ -198,9 +198,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   node_parts<ExecSpace> parts;    // (Shared) the rank array's parts
   rank_view ranks{};              // ISA: isa, or the parts
   if constexpr (Shared) {
-    const std::uint64_t block = (n + std::uint64_t(c.size()) - 1) / std::uint64_t(c.size());
-    const std::uint64_t begin = std::min<std::uint64_t>(n, block * std::uint64_t(c.rank()));
-    parts.allocate(c, std::min<std::uint64_t>(block, n - begin) * sizeof(I));
+    parts.allocate(c, part_entries(n, c.size(), c.rank()) * sizeof(I));
     ranks = split_over<I>(parts, n);
   }
   wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
@@ -276,6 +274,11 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   // into isa, survivors and their slots and segments into the alternates, then swapped in.
   std::uint64_t segments = 0, sorted = 0;
   bool first_round = true;
+  // (Shared) every rank's device work done and seen by every other rank.
+  const auto all_ranks_done = [&] {
+    c.run([&] { space.fence(); });
+    parts.sync(c);
+  };
   auto close_round = [&](const auto& sorted_keys) {
     using scan_type = strix::detail::round_scan<std::decay_t<decltype(sorted_keys)>, index,
                                                 strix::detail::segment_marks<index>, changes, rank_view>;
@@ -287,11 +290,8 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
                                                        ? keys_alt_buf.data()
                                                        : keys_buf.data()),
                               2 * m0);
-    if constexpr (Shared) {
-      // Every rank's reads of this round's ranks (its keys) done before anyone writes.
-      c.run([&] { space.fence(); });
-      parts.sync(c);
-    }
+    // Every rank's reads of this round's ranks (its keys) done before anyone writes.
+    if constexpr (Shared) all_ranks_done();
     c.run([&] {
       segments = 0;
       if (m == 0) return;
@@ -307,10 +307,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
       if constexpr (!Shared) changed = std::uint64_t(totals.changed);
     });
     if constexpr (Shared) {
-      // Every rank's new ranks stored before anyone reads them.
-      (void)changed;
-      c.run([&] { space.fence(); });
-      parts.sync(c);
+      all_ranks_done();  // every rank's new ranks stored before anyone reads them
     } else {
       share_rank_updates(space, c, pairs, changed, isa, incoming, timer);
     }

@@ -158,7 +158,6 @@ class node_parts<Kokkos::Cuda, false> {
     comm_ = c.comm();
     c.run([&] { block_ = backend::cuda::peer_allocate(bytes); });
     c.run([&] { backend::cuda::peer_map(block_, c.comm()); });
-    made_ = true;
   }
   const std::vector<void*>& parts() const { return block_.parts; }
   // (Kernel completion makes a GPU's stores to a peer's memory visible to the peer's later
@@ -175,17 +174,27 @@ class node_parts<Kokkos::Cuda, false> {
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;
   backend::cuda::peer_block block_;
-  bool made_ = false;
 };
 #endif
 
-// The construction's rank array over `parts`: n entries in parts of ceil(n / P).
+// Entries in each part of a rank array of n entries over P ranks: ceil(n / P), at least 1.
+inline std::uint64_t part_block(std::uint64_t n, int ranks) {
+  return std::max<std::uint64_t>(1, (n + std::uint64_t(ranks) - 1) / std::uint64_t(ranks));
+}
+
+// Entries rank r's part holds (the last parts fewer, or none).
+inline std::uint64_t part_entries(std::uint64_t n, int ranks, int r) {
+  const std::uint64_t block = part_block(n, ranks), begin = std::min<std::uint64_t>(n, block * std::uint64_t(r));
+  return std::min<std::uint64_t>(block, n - begin);
+}
+
+// The construction's rank array over `parts`: n entries in parts of part_block(n, P).
 template <class I, class ExecSpace>
 split_ranks<I> split_over(const node_parts<ExecSpace>& parts, std::uint64_t n) {
   split_ranks<I> s;
   const auto& p = parts.parts();
   STRIX_REQUIRE(int(p.size()) <= split_ranks<I>::max_parts && !p.empty());
-  s.block = std::max<std::uint64_t>(1, (n + p.size() - 1) / p.size());
+  s.block = part_block(n, int(p.size()));
   s.parts = int(p.size());
   for (std::size_t r = 0; r < p.size(); ++r) s.part[r] = static_cast<I*>(p[r]);
   return s;
