@@ -2,6 +2,8 @@
 // BWT against libdivsufsort's divbwt, its inverse, and the suffix-array checker.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <strix/backend/host/bwt_gather.hpp>
 #include <strix/backend/host/sa_check.hpp>
 #include <strix/strix.hpp>
@@ -71,6 +73,50 @@ TEST_CASE_TEMPLATE_DEFINE("bwt matches divbwt and inverts", C, bwt_divbwt) {
   }
 }
 TEST_CASE_TEMPLATE_APPLY(bwt_divbwt, all_configs);
+
+// Prefix doubling and Larsson–Sadakane write each row's symbol as its suffix becomes a singleton
+// (bwt_from_text without a suffix array): divbwt's answer on the hard inputs, on texts that leave
+// suffix 0's row first, last or anywhere, and through one handle reused for a suffix array in
+// between (the BWT's state must not leak into it) and for a shorter text after.
+TEST_CASE_TEMPLATE_DEFINE("bwt_from_text: the doubling constructions write the BWT as they sort", C, bwt_direct) {
+  using I = typename C::index;
+  using mem = typename C::memory_space;
+  auto inputs = hard_inputs();
+  inputs.push_back({"random DNA 100 kB", random_text(100000, 4, 41, 'A')});
+  inputs.push_back({"random bytes 300 kB", random_text(300000, 256, 42)});
+  inputs.push_back({"fibonacci 200 kB", fibonacci_word(200000)});
+  inputs.push_back({"smallest byte first", from_string("\x01zzzyzzzxzz")});
+  inputs.push_back({"largest byte first", from_string("zaaabaaacaa")});
+  for (auto algorithm : {strix::sa_algorithm::prefix_doubling, strix::sa_algorithm::larsson_sadakane}) {
+    CAPTURE(strix::algorithm_name(strix::sa_options{algorithm}));
+    strix::sa_options options;
+    options.algorithm = algorithm;
+    strix::suffix_array_handle<typename C::space, I> handle(typename C::space(), options);
+    for (const auto& input : inputs) {
+      CAPTURE(input.first);
+      const auto& text = input.second;
+      const std::uint64_t n = text.size();
+      auto text_d = to_view<mem>(text);
+      Kokkos::View<I*, mem> work("work", n);
+      Kokkos::View<std::uint8_t*, mem> out("bwt", n);
+      strix::run_stats stats;
+      const std::uint64_t primary = strix::bwt_from_text(typename C::space(), text_d, work, out, handle, &stats);
+      const auto [ref, ref_primary] = divbwt_of(text);
+      CHECK(to_vector(out) == ref);
+      CHECK(primary == ref_primary);
+      CHECK(stats.peak_bytes >= 2 * n + n * sizeof(I));
+      const auto has_phase = [&](const char* name) {
+        return std::any_of(stats.phases.begin(), stats.phases.end(), [&](const auto& p) { return p.first == name; });
+      };
+      CHECK_FALSE(has_phase("bwt"));  // no pass over a suffix array
+      if (n > 1) CHECK(has_phase("write BWT"));
+      // The same handle builds a suffix array next.
+      strix::suffix_array(typename C::space(), text_d, work, handle);
+      CHECK(to_vector(work) == divsufsort_suffix_array<I>(text));
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(bwt_direct, all_configs);
 
 // The host gather behind strix::bwt on host backends, called directly (strix::bwt takes its
 // thread count from the execution space): around its 64-entry prefetch distance and 2^16-entry

@@ -248,7 +248,8 @@ class text_index {
   }
 
   // Builds the BWT without a suffix array when the construction can make it on the way (host
-  // backends' sais and divsufsort, which `auto` picks there below 4 threads; see
+  // backends' sais and divsufsort, which `auto` picks there, and prefix doubling and
+  // Larsson–Sadakane on every backend, `auto`'s pick on GPUs; see
   // suffix_array_handle::build_bwt), the suffix array's place being working memory for the
   // build only (for callers that need the BWT alone: the same memory, one pass less); returns
   // whether the BWT is built (now or before). Does nothing when a suffix array is held (bwt()
@@ -256,29 +257,24 @@ class text_index {
   bool bwt_without_suffix_array(run_stats* stats = nullptr) {
     if (part<index_part::bwt>().built) return true;
     if (part<index_part::suffix_array>().built) return false;
-    if constexpr (is_host_space_v<ExecutionSpace>) {
-      auto& ws = workspace();
-      if (!ws.handle) ws.handle = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
-      auto& bwt = part<index_part::bwt>();
-      auto rows = detail::allocate<I, memory_space>("strix::bwt_workspace", size());
-      auto out = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
-      run_stats local = stats ? stats->observers() : run_stats{};
-      std::uint64_t primary = 0;
-      if (!ws.handle->build_bwt(text_view<ExecutionSpace>(text().data(), size()),
-                                device_view<I, ExecutionSpace>(rows.data(), size()),
-                                device_view<std::uint8_t, ExecutionSpace>(out.data(), size()), primary,
-                                stats ? &local : nullptr))
-        return false;
-      bwt.view = out;
-      bwt.built = true;
-      primary_ = primary;
-      peak_ = std::max(peak_, bytes() + rows.span() * sizeof(I));  // the working rows, held until here
-      finish_build(stats, local, index_part::bwt);
-      return true;
-    } else {
-      (void)stats;
+    auto& ws = workspace();
+    if (!ws.handle) ws.handle = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
+    auto& bwt = part<index_part::bwt>();
+    auto rows = detail::allocate<I, memory_space>("strix::bwt_workspace", size());
+    auto out = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
+    run_stats local = stats ? stats->observers() : run_stats{};
+    std::uint64_t primary = 0;
+    if (!ws.handle->build_bwt(text_view<ExecutionSpace>(text().data(), size()),
+                              device_view<I, ExecutionSpace>(rows.data(), size()),
+                              device_view<std::uint8_t, ExecutionSpace>(out.data(), size()), primary,
+                              stats ? &local : nullptr))
       return false;
-    }
+    bwt.view = out;
+    bwt.built = true;
+    primary_ = primary;
+    peak_ = std::max(peak_, bytes() + rows.span() * sizeof(I));  // the working rows, held until here
+    finish_build(stats, local, index_part::bwt, true);
+    return true;
   }
 
   // The FM-index (strix/fm_index/fm_index.hpp), built on first request from the suffix array
@@ -386,13 +382,15 @@ class text_index {
   // A build of `built` is done: `local.peak_bytes` counts the algorithm's temporaries and the
   // parts it read and wrote (its sources in index_parts, itself, and for the suffix array its
   // working memory); the rest of what the index holds is added.
-  void finish_build(run_stats* stats, const run_stats& local, index_part built) {
+  // `workspace_in_local`: the build's own peak counts the construction's working memory (a
+  // suffix array or a BWT made by the handle), which bytes() holds as sa_workspace too.
+  void finish_build(run_stats* stats, const run_stats& local, index_part built, bool workspace_in_local = false) {
     note_peak();
     if (!stats) return;
     std::size_t counted = bytes(built);
     for (const auto& row : index_parts)
       if (index_parts[static_cast<std::size_t>(built)].built_from & part_bit(row.part)) counted += bytes(row.part);
-    if (built == index_part::suffix_array) counted += bytes(index_part::sa_workspace);
+    if (built == index_part::suffix_array || workspace_in_local) counted += bytes(index_part::sa_workspace);
     peak_ = std::max(peak_, bytes() - std::min(counted, bytes()) + local.peak_bytes);
     run_stats merged = local;
     merged.peak_bytes = peak_;

@@ -3,7 +3,7 @@
 // What the two prefix-doubling families share (prefix_doubling/, larsson_sadakane/): the
 // common working memory (suffixes, ISA, the alphabet map, the primitives' scratch), the
 // reserve / release / build skeleton, the initial sort of packed prefix keys, the rounds loop
-// and the final scatter of SA from ISA. Ranks are group heads in both (round_scan.hpp).
+// and the final scatter of SA from ISA (or, for build_bwt, the BWT written as the rounds go). Ranks are group heads in both (round_scan.hpp).
 //
 // A family derives from doubling_engine<Family, ExecSpace, I> and provides, publicly:
 //   void reserve_family(std::size_t cap);  its own buffers (allocated on mem_) and scratch sizes
@@ -28,6 +28,7 @@
 #include <strix/primitives/radix_sort.hpp>
 #include <strix/primitives/workspace.hpp>
 #include <strix/sa/detail/alphabet.hpp>
+#include <strix/sa/detail/doubling/round_scan.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace strix::detail {
@@ -55,6 +56,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
     suf_buf_ = allocate<I, memory_space>("strix::suffixes", cap, &mem_);
     isa_buf_ = allocate<I, memory_space>("strix::isa", cap, &mem_);
     alphabet_ = allocate<std::uint32_t, memory_space>("strix::alphabet", 256, &mem_);
+    zero_slot_ = allocate<I, memory_space>("strix::bwt_zero_slot", 1, &mem_);
     rank_of_ = allocate<std::uint16_t, memory_space>("strix::char_rank", 256, &mem_);
     capacity_ = cap;
     // The scratch is sized once for the largest sorts and scans a run can ask for.
@@ -68,27 +70,58 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
     detail::release(suf_buf_, &mem_);
     detail::release(isa_buf_, &mem_);
     detail::release(alphabet_, &mem_);
+    detail::release(zero_slot_, &mem_);
     detail::release(rank_of_, &mem_);
     ws_.release();
     capacity_ = 0;
   }
 
   void build(const text_view<ExecSpace>& text, const index_view& sa, run_stats* stats) override {
+    run(text, sa, nullptr, stats);
+  }
+
+  // The BWT as the rounds sort: each suffix writes its row's symbol when its group becomes a
+  // singleton (round_scan's singleton_symbols), so neither the suffix array nor a pass over it
+  // is needed; `workspace` serves as the sort's buffer, as the suffix array does in build().
+  bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
+                 const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
+    primary = run(text, index_view(workspace.data(), workspace.extent(0)), out.data(), stats);
+    return true;
+  }
+
+  // build() when `bwt` is null; else the BWT into bwt[0, n), returning the primary index.
+  std::uint64_t run(const text_view<ExecSpace>& text, const index_view& sa, std::uint8_t* bwt, run_stats* stats) {
     n_ = text.extent(0);
     reserve(n_);
     phase_timer<ExecSpace> timer(space_, stats);
     timer_ = &timer;
-    const std::size_t caller_bytes = n_ + n_ * sizeof(I);  // the caller's text and SA
+    // The caller's text and SA (or its place), and the BWT.
+    const std::size_t caller_bytes = n_ + n_ * sizeof(I) + (bwt ? n_ : 0);
     family().begin_run();
     int rounds = 0;
+    std::uint64_t primary = 0;
     if (n_ <= 1) {
-      if (n_ == 1) strix::fill(space_, sa, I(0));
+      if (n_ == 1 && bwt) {
+        const Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> out(bwt, 1);
+        Kokkos::parallel_for(
+            "strix::bwt_one", policy(space_, 0, 1), KOKKOS_LAMBDA(const std::int64_t) { out(0) = text(0); });
+        primary = 1;
+      } else if (n_ == 1) {
+        strix::fill(space_, sa, I(0));
+      }
     } else {
       sa_ = sa;
+      if (bwt) {
+        singles_.text = decltype(singles_.text)(text.data(), n_);
+        singles_.out = decltype(singles_.out)(bwt, n_);
+        singles_.zero_slot = decltype(singles_.zero_slot)(zero_slot_.data(), 1);
+      }
       initial_sort(text);
       timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
       rounds = double_until_sorted(chars_per_key_);
-      write_suffix_array();
+      if (bwt) primary = finish_bwt(text);
+      else write_suffix_array();
+      singles_ = {};
     }
     timer.end();
     if (stats) {
@@ -97,6 +130,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
       stats->peak_bytes = mem_.peak() + caller_bytes;
     }
     timer_ = nullptr;
+    return primary;
   }
 
   // Initial round: radix sort of the first k characters of every suffix packed into 64-bit
@@ -152,6 +186,26 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
         KOKKOS_LAMBDA(const std::int64_t s) { sa(isa(s)) = static_cast<I>(s); });
   }
 
+  // Every row holds its symbol at its slot but suffix 0's (row r): divbwt's layout leaves that
+  // row out and puts T[n - 1] first, so rows 0..r - 1 move up by one (through the suffix
+  // array's place, free now). Returns the primary index r + 1.
+  std::uint64_t finish_bwt(const text_view<ExecSpace>& text) {
+    timer_->begin("write BWT");
+    const std::uint64_t r = strix::to_host(space_, index_view(zero_slot_.data(), 1))(0);
+    STRIX_REQUIRE(r < n_);
+    const std::size_t n = n_;
+    const auto out = singles_.out;
+    const Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> before(
+        reinterpret_cast<std::uint8_t*>(sa_.data()), r);
+    Kokkos::parallel_for(
+        "strix::bwt_rows_before", policy(space_, 0, std::int64_t(r)),
+        KOKKOS_LAMBDA(const std::int64_t i) { before(i) = out(i); });
+    Kokkos::parallel_for(
+        "strix::bwt_rows_moved", policy(space_, 0, std::int64_t(r) + 1),
+        KOKKOS_LAMBDA(const std::int64_t i) { out(i) = i == 0 ? text(n - 1) : before(i - 1); });
+    return r + 1;
+  }
+
  protected:
   Family& family() { return static_cast<Family&>(*this); }
 
@@ -162,6 +216,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
   Kokkos::View<I*, memory_space> suf_buf_, isa_buf_;
   Kokkos::View<std::uint32_t*, memory_space> alphabet_;  // 1 for the bytes the text has
   Kokkos::View<std::uint16_t*, memory_space> rank_of_;
+  Kokkos::View<I*, memory_space> zero_slot_;  // suffix 0's row, when the BWT is made
 
   // Per-run state.
   phase_timer<ExecSpace>* timer_ = nullptr;
@@ -169,6 +224,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
   int chars_per_key_ = 0;
   index_view sa_, isa_;
   index_view suf_, suf_alt_;  // active suffixes and their sort double buffer
+  singleton_symbols<index_view> singles_;  // on while build_bwt runs
 };
 
 }  // namespace strix::detail

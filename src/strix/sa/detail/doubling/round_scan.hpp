@@ -89,6 +89,24 @@ struct changed_only {
   }
 };
 
+// Where a suffix that becomes a singleton writes its BWT symbol when the construction makes the
+// BWT as it sorts (doubling_engine::build_bwt): out[slot] = T[s - 1], and suffix 0's slot into
+// zero_slot(0) (divbwt's layout needs the rows before it moved by one: done after the last
+// round). Off (no output) when a suffix array is built.
+template <class IndexView>
+struct singleton_symbols {
+  using I = typename IndexView::non_const_value_type;
+  using memory_space = typename IndexView::memory_space;
+  Kokkos::View<const std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> text;
+  Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> out;
+  Kokkos::View<I*, memory_space, Kokkos::MemoryUnmanaged> zero_slot;
+  KOKKOS_INLINE_FUNCTION bool on() const { return out.data() != nullptr; }
+  KOKKOS_INLINE_FUNCTION void write(const I slot, const I s) const {
+    if (s == 0) zero_slot(0) = slot;
+    else out(slot) = text(s - 1);
+  }
+};
+
 // RankView: where ISA lives (a view; the shared-rank distributed construction passes its rank
 // array split over the node's ranks, distributed/detail/shared_ranks.hpp).
 template <class KeyView, class IndexView, class Marks, class Changes = no_changes, class RankView = IndexView>
@@ -108,6 +126,7 @@ struct round_scan {
   std::int64_t m;
   bool initial;  // first round: one old group, slot == index, `marks` and `pos` unused
   Changes changes{};
+  singleton_symbols<IndexView> singles{};
 
   KOKKOS_INLINE_FUNCTION bool starts_group(const std::int64_t k) const {
     if (k == 0 || keys(k) != keys(k - 1)) return true;
@@ -133,6 +152,7 @@ struct round_scan {
     }
     if (final) {
       if (changes.stores(keys, k)) isa(suf(k)) = upd.head;
+      if (single && singles.on()) singles.write(slot(k), suf(k));
       if (!single) {
         const I dst = upd.kept;
         pos_out(dst) = slot(k);

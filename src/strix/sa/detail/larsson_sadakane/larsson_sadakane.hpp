@@ -55,7 +55,7 @@ constexpr int ls_medium_code = 14, ls_large_code = 15, ls_class_bits = 4, ls_cod
 template <class ExecSpace, class I>
 class larsson_sadakane final : public doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I> {
   using base = doubling_engine<larsson_sadakane<ExecSpace, I>, ExecSpace, I>;
-  using base::capacity_, base::isa_, base::m_, base::mem_, base::n_, base::space_, base::suf_,
+  using base::capacity_, base::isa_, base::m_, base::mem_, base::n_, base::singles_, base::space_, base::suf_,
       base::suf_alt_, base::timer_, base::ws_;
 
  public:
@@ -404,6 +404,7 @@ void larsson_sadakane<ExecSpace, I>::refine(const KeyView& keys, bool initial) {
   const std::size_t m = m_;
   round_scan<KeyView, index_view, start_flags<flag_view>> scan{
       keys, {flag_, flag_alt_}, pos_, suf_, isa_, pos_alt_, suf_alt_, offsets_, static_cast<std::int64_t>(m), initial};
+  scan.singles = singles_;
   typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::ls_refine", scan, static_cast<std::int64_t>(m), totals);
   m_ = totals.kept;

@@ -45,7 +45,7 @@ template <class ExecSpace, class I>
 class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, I>, ExecSpace, I> {
   using base = doubling_engine<prefix_doubling<ExecSpace, I>, ExecSpace, I>;
   using base::capacity_, base::isa_, base::isa_buf_, base::m_, base::mem_, base::n_, base::space_, base::suf_,
-      base::suf_alt_, base::suf_buf_, base::timer_, base::ws_;
+      base::singles_, base::suf_alt_, base::suf_buf_, base::timer_, base::ws_;
 
  public:
   using typename base::index_view, typename base::memory_space, typename base::policy, typename base::wide_view;
@@ -225,6 +225,7 @@ void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bo
       keys,     {second_of(slot_pair_), second_of(out_pair)},
       first_of(slot_pair_), suf_, isa_, first_of(out_pair), suf_alt_, offsets_,
       static_cast<std::int64_t>(m), initial};
+  scan.singles = singles_;
   typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
   m_ = totals.kept;
