@@ -479,6 +479,50 @@ TEST_CASE_TEMPLATE_DEFINE("fm_index files round-trip, and bad files are refused"
   check_refused<C>(bad, "does not match");
   forge(path, bad, "exceptions.marks", [](section_bytes& b) { b.at(0) ^= 0xff; });
   check_refused<C>(bad, "does not match");
+  {
+    // As many marks, one moved: from an exception of the first flagged line onto a place of that
+    // line whose code is not 0 (exceptions sit on code-0 places); and, in a text of six symbols
+    // (exceptions in every line), from the last line's first exception to a place past the text.
+    const auto lines_of = [](const std::string& file_path) {
+      strix::io::container_reader file(file_path, strix::fm_index_file_kind, strix::fm_index_file_version);
+      const auto section = file.section("occ.lines");
+      std::vector<strix::occurrence_table_ref::line> lines(section.bytes / sizeof(strix::occurrence_table_ref::line));
+      std::memcpy(lines.data(), section.data, lines.size() * sizeof(lines[0]));
+      return lines;
+    };
+    const auto move_mark = [](section_bytes& b, std::uint64_t f, unsigned to) {
+      auto* words = reinterpret_cast<std::uint64_t*>(b.data()) + 3 * f;
+      unsigned from = 0;
+      while (from < 192 && !((words[from / 64] >> (from % 64)) & 1)) ++from;
+      REQUIRE(from < 192);
+      words[from / 64] &= ~(std::uint64_t(1) << (from % 64));
+      REQUIRE_FALSE(((words[to / 64] >> (to % 64)) & 1));
+      words[to / 64] |= std::uint64_t(1) << (to % 64);
+    };
+    const auto lines = lines_of(path);
+    const auto first = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.flagged(); });
+    REQUIRE(first != lines.end());
+    unsigned coded = 0;
+    while (coded < 192 && first->code_at(coded) == 0) ++coded;
+    REQUIRE(coded < 192);
+    forge(path, bad, "exceptions.marks", [&](section_bytes& b) { move_mark(b, 0, coded); });
+    check_refused<C>(bad, "does not match");
+
+    const auto six = random_text(3000, 6, 77, 'a');
+    strix::text_index<space, I> six_index(space(), six.data(), six.size());
+    strix::fm_options table;
+    table.layout = strix::fm_rank_layout::occurrence_table;
+    const std::string six_path = temp_path("six symbols");
+    strix::save_fm_index(six_index.fm_index(table), nullptr, six_path);
+    const auto six_lines = lines_of(six_path);
+    REQUIRE(six_lines.back().flagged());
+    REQUIRE(six.size() % 192 < 191);  // place 191 of the last line lies past the text
+    const std::uint64_t last_flagged =
+        std::count_if(six_lines.begin(), six_lines.end(), [](const auto& l) { return l.flagged(); }) - 1;
+    forge(six_path, bad, "exceptions.marks", [&](section_bytes& b) { move_mark(b, last_flagged, 191); });
+    check_refused<C>(bad, "does not match");
+    std::remove(six_path.c_str());
+  }
   forge(path, bad, "occ.code_of", [](section_bytes& b) { std::swap(b.at('A'), b.at('C')); });
   check_refused<C>(bad, "codes do not match");
   forge(path, bad, "sa.low", [](section_bytes& b) { b.back() = 0xff; });  // beyond the last row

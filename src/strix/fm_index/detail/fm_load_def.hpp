@@ -35,6 +35,10 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
 KOKKOS_INLINE_FUNCTION std::uint64_t pair_hash(std::uint64_t key, std::uint64_t a, std::uint64_t b) {
   return mix64(mix64(a + key) ^ (b + 0x9e3779b97f4a7c15ULL));
 }
+// The same for pairs of 32-bit values: one word holds the pair, so one round does.
+KOKKOS_INLINE_FUNCTION std::uint64_t narrow_pair_hash(std::uint64_t key, std::uint64_t a, std::uint64_t b) {
+  return mix64(((a << 32) | b) ^ key);
+}
 
 template <class ExecSpace, class I>
 void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, const fm_options& options) {
@@ -103,10 +107,13 @@ void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, con
     // about 2^-63, whatever the file holds. One streaming pass, reading each array at k only.
     const std::uint64_t key = fresh_key();
     std::uint64_t difference = 0;
+    // (Values of 32 bits or fewer, as every 32-bit index has: one round of the hash a pair.)
+    const bool narrow = width <= 32;
     Kokkos::parallel_reduce("strix::fm_check_inverse", range(space, 0, std::int64_t(expected)),
                             KOKKOS_LAMBDA(const std::int64_t k, std::uint64_t& sum) {
-                              const std::uint64_t j = std::uint64_t(k);
-                              sum += pair_hash(key, j, isa_samples[j]) - pair_hash(key, sa_samples[j], j);
+                              const std::uint64_t j = std::uint64_t(k), i = isa_samples[j], s = sa_samples[j];
+                              sum += narrow ? narrow_pair_hash(key, j, i) - narrow_pair_hash(key, s, j)
+                                            : pair_hash(key, j, i) - pair_hash(key, s, j);
                             },
                             difference);
     bad = difference != 0;
