@@ -217,6 +217,13 @@ TEST_CASE_TEMPLATE_DEFINE("text_index makes the BWT without a suffix array where
       CHECK_FALSE(held.bwt_without_suffix_array());
       CHECK(to_vector(held.bwt()) == bwt);
       CHECK(held.bwt_without_suffix_array());  // built now
+      // Reserved first (as the tool does before its clock), the same answers either way.
+      strix::text_index<typename C::space, I> reserved(typename C::space(), text.data(), n, options);
+      reserved.reserve_bwt();
+      CHECK(reserved.bwt_without_suffix_array() == direct);
+      CHECK(to_vector(reserved.bwt()) == bwt);
+      CHECK(reserved.bwt_primary() == primary);
+      CHECK(reserved.has(strix::index_part::suffix_array) == !direct);
       // A suffix array asked for after is built then, and the BWT is unchanged.
       CHECK(to_vector(index.suffix_array()) == divsufsort_suffix_array<I>(text));
       CHECK(to_vector(index.bwt()) == bwt);

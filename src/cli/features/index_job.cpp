@@ -122,9 +122,14 @@ class typed_index_job final : public index_job::typed {
   }
 
   host_buffer bwt(std::uint64_t& primary) override {
-    // sais and divsufsort make the BWT as they sort, without a suffix array (unless one was
-    // given); the others build one first.
-    auto t0 = s_.begin_stage("bwt");
+    // sais, divsufsort, prefix doubling and Larsson–Sadakane make the BWT as they sort, without
+    // a suffix array (unless one was given); the others build one first. Their memory and the
+    // staging for the copy out are allocated before the clock, as for the suffix array.
+    auto t0 = session::clock::now();
+    index_->reserve_bwt();
+    prepare_staging();
+    s_.add_allocate_time(t0);
+    t0 = s_.begin_stage("bwt");
     if (!index_->bwt_without_suffix_array(&s_.report().library)) {
       ensure_suffix_array();
       t0 = s_.begin_stage("bwt");

@@ -234,7 +234,7 @@ class text_index {
     auto& bwt = part<index_part::bwt>();
     if (!bwt.built) {
       auto sa = suffix_array(stats);
-      bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
+      if (!bwt.view.data()) bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
       run_stats local = stats ? stats->observers() : run_stats{};
       primary_ = strix::bwt(space_, text(), sa, bwt.view, stats ? &local : nullptr);
       bwt.built = true;
@@ -259,22 +259,40 @@ class text_index {
     if (part<index_part::suffix_array>().built) return false;
     auto& ws = workspace();
     if (!ws.handle) ws.handle = std::make_unique<suffix_array_handle<ExecutionSpace, I>>(space_, options_);
+    if (!ws.handle->makes_bwt(size())) return false;
+    // (What reserve_bwt() allocated, else allocated now: the suffix array's place, which the
+    // construction sorts in, and the BWT.)
+    reserve_bwt();
+    auto& sa = part<index_part::suffix_array>();
     auto& bwt = part<index_part::bwt>();
-    auto rows = detail::allocate<I, memory_space>("strix::bwt_workspace", size());
-    auto out = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
     run_stats local = stats ? stats->observers() : run_stats{};
     std::uint64_t primary = 0;
     if (!ws.handle->build_bwt(text_view<ExecutionSpace>(text().data(), size()),
-                              device_view<I, ExecutionSpace>(rows.data(), size()),
-                              device_view<std::uint8_t, ExecutionSpace>(out.data(), size()), primary,
-                              stats ? &local : nullptr))
+                              device_view<I, ExecutionSpace>(sa.view.data(), size()),
+                              device_view<std::uint8_t, ExecutionSpace>(bwt.view.data(), size()), primary,
+                              stats ? &local : nullptr)) {
+      release(index_part::bwt);  // not held while a suffix array is built first (bwt() allocates it after)
       return false;
-    bwt.view = out;
+    }
     bwt.built = true;
     primary_ = primary;
-    peak_ = std::max(peak_, bytes() + rows.span() * sizeof(I));  // the working rows, held until here
     finish_build(stats, local, index_part::bwt, true);
+    release(index_part::suffix_array);  // the working rows, held until here
     return true;
+  }
+
+  // Allocates what bwt_without_suffix_array() takes (the construction's working memory, the
+  // suffix array's place and the BWT; the BWT alone when a suffix array is held) without
+  // building, so that a timed call allocates nothing.
+  void reserve_bwt() {
+    if (part<index_part::bwt>().built) return;
+    const bool direct = !part<index_part::suffix_array>().built;
+    if (direct) reserve_suffix_array();
+    // (Not while a suffix array is built first: bwt() allocates it after, as the workspace goes.)
+    auto& bwt = part<index_part::bwt>();
+    if (!bwt.view.data() && (!direct || workspace().handle->makes_bwt(size())))
+      bwt.view = detail::allocate<std::uint8_t, memory_space>("strix::bwt", size());
+    note_peak();
   }
 
   // The FM-index (strix/fm_index/fm_index.hpp), built on first request from the suffix array

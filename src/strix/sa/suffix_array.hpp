@@ -64,6 +64,9 @@ class sa_engine {
     (void)text, (void)workspace, (void)out, (void)primary, (void)stats;
     return false;
   }
+  // Whether build_bwt makes the BWT of a text of n bytes, as far as the length tells (`auto`
+  // may still pick another construction once it sees the text).
+  virtual bool makes_bwt(std::uint64_t n) { (void)n; return false; }
 };
 
 // Compiled into libstrix for every enabled (space, index type).
@@ -128,6 +131,9 @@ class suffix_array_handle {
     if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));
     return true;
   }
+  // Whether build_bwt makes the BWT of a text of n bytes, as far as the length tells (`auto`
+  // may pick another construction once it sees the text: build_bwt's answer is the last word).
+  bool makes_bwt(std::uint64_t n) { return engine_->makes_bwt(n); }
 
  private:
   ExecutionSpace space_;

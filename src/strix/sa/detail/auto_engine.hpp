@@ -72,6 +72,7 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
     if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
     return true;
   }
+  bool makes_bwt(std::uint64_t n) override { return pick(n, nullptr).makes_bwt(n); }
 
  private:
   sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {

@@ -34,6 +34,7 @@ class divsufsort_engine final : public sa_engine<ExecSpace, I> {
     timer.end();
     if (stats) stats->peak_bytes = n + n * sizeof(I) + backend::host::divsufsort_scratch_bytes(n, sizeof(I));
   }
+  bool makes_bwt(std::uint64_t) override { return true; }
   bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
                  const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
     const std::uint64_t n = text.extent(0);

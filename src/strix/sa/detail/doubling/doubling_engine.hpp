@@ -89,6 +89,8 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
     return true;
   }
 
+  bool makes_bwt(std::uint64_t) override { return true; }
+
   // build() when `bwt` is null; else the BWT into bwt[0, n), returning the primary index.
   std::uint64_t run(const text_view<ExecSpace>& text, const index_view& sa, std::uint8_t* bwt, run_stats* stats) {
     n_ = text.extent(0);
