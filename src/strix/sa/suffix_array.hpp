@@ -58,7 +58,9 @@ class sa_engine {
   // The BWT (divbwt layout, strix/bwt/bwt.hpp) into `out` and its primary index, made by the
   // construction itself with `workspace` (n entries) in the suffix array's place, for the
   // algorithms that can (the host's induced sort and libdivsufsort write each row's symbol as
-  // they sort); false, having done nothing, for the others. Sizes as for build().
+  // they sort, prefix doubling and Larsson–Sadakane as each suffix's group becomes a singleton);
+  // false for the others (and for `auto` when the text makes it pick one of them). Sizes as
+  // for build().
   virtual bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
                          const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) {
     (void)text, (void)workspace, (void)out, (void)primary, (void)stats;

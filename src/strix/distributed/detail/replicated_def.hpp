@@ -307,6 +307,7 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
       if constexpr (!Shared) changed = std::uint64_t(totals.changed);
     });
     if constexpr (Shared) {
+      (void)changed;     // (shared ranks record no pairs)
       all_ranks_done();  // every rank's new ranks stored before anyone reads them
     } else {
       share_rank_updates(space, c, pairs, changed, isa, incoming, timer);

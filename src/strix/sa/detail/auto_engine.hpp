@@ -72,7 +72,12 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
     if (stats) stats->set_note("algorithm", algorithm_name(chosen_));
     return true;
   }
-  bool makes_bwt(std::uint64_t n) override { return pick(n, nullptr).makes_bwt(n); }
+  // A question only: the engine held (and its memory) stays whatever the length would pick.
+  bool makes_bwt(std::uint64_t n) override {
+    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, n, nullptr);
+    if (engine_ && algorithm_name(want) == algorithm_name(chosen_)) return engine_->makes_bwt(n);
+    return make_sa_engine<ExecSpace, I>(space_, want)->makes_bwt(n);  // (an engine allocates nothing until reserved)
+  }
 
  private:
   sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {

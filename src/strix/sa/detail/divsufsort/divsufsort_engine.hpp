@@ -3,6 +3,7 @@
 // The divsufsort family's engine: libdivsufsort through the host adapter in backends/host,
 // on execution spaces whose memory the host can access (divsufsort_def.hpp picks it).
 #include <cstdint>
+#include <limits>
 
 #include <strix/config.hpp>
 #include <strix/core/device_view.hpp>
@@ -34,7 +35,8 @@ class divsufsort_engine final : public sa_engine<ExecSpace, I> {
     timer.end();
     if (stats) stats->peak_bytes = n + n * sizeof(I) + backend::host::divsufsort_scratch_bytes(n, sizeof(I));
   }
-  bool makes_bwt(std::uint64_t) override { return true; }
+  // (divbwt's 32-bit entries: texts of up to 2^31 - 1 bytes.)
+  bool makes_bwt(std::uint64_t n) override { return n <= std::uint64_t(std::numeric_limits<std::int32_t>::max()); }
   bool build_bwt(const text_view<ExecSpace>& text, const device_view<I, ExecSpace>& workspace,
                  const device_view<std::uint8_t, ExecSpace>& out, std::uint64_t& primary, run_stats* stats) override {
     const std::uint64_t n = text.extent(0);

@@ -95,6 +95,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
   std::uint64_t run(const text_view<ExecSpace>& text, const index_view& sa, std::uint8_t* bwt, run_stats* stats) {
     n_ = text.extent(0);
     reserve(n_);
+    singles_ = {};  // (off: a run an exception ended must not leave the last BWT's views here)
     phase_timer<ExecSpace> timer(space_, stats);
     timer_ = &timer;
     // The caller's text and SA (or its place), and the BWT.
