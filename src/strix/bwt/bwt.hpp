@@ -49,8 +49,9 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
 
 // The BWT of `text` into `out` (n bytes) without a suffix array given: straight from the
 // construction when the handle's algorithm makes it on the way (sais and divsufsort on host
-// backends, prefix doubling and Larsson–Sadakane on every backend), with `workspace` (n entries of the index type) as its working memory; else the
-// suffix array is built into `workspace` and the BWT taken from it. `workspace` is left
+// backends, prefix doubling and Larsson–Sadakane on every backend), with `workspace` (n
+// entries of the index type) as its working memory; else the suffix array is built into
+// `workspace` and the BWT taken from it. `workspace` is left
 // undefined either way. Returns the primary index.
 template <class ExecutionSpace, class TextView, class WorkView, class OutView>
 std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, const WorkView& workspace,

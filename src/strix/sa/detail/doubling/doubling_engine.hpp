@@ -3,7 +3,8 @@
 // What the two prefix-doubling families share (prefix_doubling/, larsson_sadakane/): the
 // common working memory (suffixes, ISA, the alphabet map, the primitives' scratch), the
 // reserve / release / build skeleton, the initial sort of packed prefix keys, the rounds loop
-// and the final scatter of SA from ISA (or, for build_bwt, the BWT written as the rounds go). Ranks are group heads in both (round_scan.hpp).
+// and the final scatter of SA from ISA (or, for build_bwt, the BWT written as the rounds go).
+// Ranks are group heads in both (round_scan.hpp).
 //
 // A family derives from doubling_engine<Family, ExecSpace, I> and provides, publicly:
 //   void reserve_family(std::size_t cap);  its own buffers (allocated on mem_) and scratch sizes
@@ -104,14 +105,7 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
     int rounds = 0;
     std::uint64_t primary = 0;
     if (n_ <= 1) {
-      if (n_ == 1 && bwt) {
-        const Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> out(bwt, 1);
-        Kokkos::parallel_for(
-            "strix::bwt_one", policy(space_, 0, 1), KOKKOS_LAMBDA(const std::int64_t) { out(0) = text(0); });
-        primary = 1;
-      } else if (n_ == 1) {
-        strix::fill(space_, sa, I(0));
-      }
+      if (n_ == 1 && !bwt) strix::fill(space_, sa, I(0));
     } else {
       sa_ = sa;
       if (bwt) {
@@ -122,10 +116,10 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
       initial_sort(text);
       timer.progress(1.0 - double(m_) / double(n_));  // suffixes already in their final place
       rounds = double_until_sorted(chars_per_key_);
-      if (bwt) primary = finish_bwt(text);
-      else write_suffix_array();
+      if (!bwt) write_suffix_array();
       singles_ = {};
     }
+    if (bwt && n_ > 0) primary = finish_bwt(text, bwt, sa);
     timer.end();
     if (stats) {
       stats->set_counter("rounds", rounds);
@@ -189,23 +183,19 @@ class doubling_engine : public sa_engine<ExecSpace, I> {
         KOKKOS_LAMBDA(const std::int64_t s) { sa(isa(s)) = static_cast<I>(s); });
   }
 
-  // Every row holds its symbol at its slot but suffix 0's (row r): divbwt's layout leaves that
-  // row out and puts T[n - 1] first, so rows 0..r - 1 move up by one (through the suffix
-  // array's place, free now). Returns the primary index r + 1.
-  std::uint64_t finish_bwt(const text_view<ExecSpace>& text) {
+  // Every row holds its symbol at its slot but suffix 0's (row r; row 0 of a one-byte text):
+  // divbwt's layout leaves that row out and puts T[n - 1] first, so rows 0..r - 1 move up by one
+  // (through `scratch`, the suffix array's place, free now). Returns the primary index r + 1.
+  std::uint64_t finish_bwt(const text_view<ExecSpace>& text, std::uint8_t* bwt, const index_view& scratch) {
     timer_->begin("write BWT");
-    const std::uint64_t r = strix::to_host(space_, index_view(zero_slot_.data(), 1))(0);
+    using bytes = Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged>;
+    using const_bytes = Kokkos::View<const std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged>;
+    const std::uint64_t r = n_ == 1 ? 0 : strix::to_host(space_, index_view(zero_slot_.data(), 1))(0);
     STRIX_REQUIRE(r < n_);
-    const std::size_t n = n_;
-    const auto out = singles_.out;
-    const Kokkos::View<std::uint8_t*, memory_space, Kokkos::MemoryUnmanaged> before(
-        reinterpret_cast<std::uint8_t*>(sa_.data()), r);
-    Kokkos::parallel_for(
-        "strix::bwt_rows_before", policy(space_, 0, std::int64_t(r)),
-        KOKKOS_LAMBDA(const std::int64_t i) { before(i) = out(i); });
-    Kokkos::parallel_for(
-        "strix::bwt_rows_moved", policy(space_, 0, std::int64_t(r) + 1),
-        KOKKOS_LAMBDA(const std::int64_t i) { out(i) = i == 0 ? text(n - 1) : before(i - 1); });
+    const bytes before(reinterpret_cast<std::uint8_t*>(scratch.data()), r);
+    strix::copy(space_, before, const_bytes(bwt, r));
+    strix::copy(space_, bytes(bwt + 1, r), const_bytes(before.data(), r));
+    strix::copy(space_, bytes(bwt, 1), const_bytes(text.data() + n_ - 1, 1));
     return r + 1;
   }
 
