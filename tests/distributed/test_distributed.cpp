@@ -65,7 +65,7 @@ std::vector<T> gather_all(const strix::distributed::collective& c, const std::ve
 
 template <class Space, class I>
 void run_one(const Space& space, const strix::distributed::collective& c, const std::string& name, const bytes& text,
-             bool skewed, tally& t) {
+             bool skewed, tally& t, strix::distributed::workspace* ws = nullptr) {
   using host = Kokkos::View<I*, Kokkos::HostSpace>;
   const std::uint64_t n = text.size();
   const auto off = slice_offsets(n, c.size(), skewed);
@@ -82,7 +82,7 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
                            (skewed ? "skewed" : "even") + " slices, n=" + std::to_string(n) + ")";
   if (std::getenv("STRIX_TEST_VERBOSE")) std::fprintf(stderr, "rank %d: %s\n", c.rank(), what.c_str());
   try {
-    strix::distributed::suffix_array(space, c.comm(), slice, sa);
+    strix::distributed::suffix_array(space, c.comm(), slice, sa, nullptr, ws);
     auto h = strix::to_host(space, sa);
     const auto all = gather_all(c, std::vector<I>(h.data(), h.data() + h.extent(0)));
     const auto expected = strix_test::divsufsort_suffix_array<I>(text);
@@ -152,6 +152,9 @@ void run_failure(const Space& space, const strix::distributed::collective& c, ta
 }
 
 template <class Space>
+void run_workspace(const strix::distributed::collective& c, tally& t);
+
+template <class Space>
 void run_space(const strix::distributed::collective& c, tally& t) {
   const Space space;
   auto inputs = strix_test::hard_inputs();
@@ -162,6 +165,39 @@ void run_space(const strix::distributed::collective& c, tally& t) {
     }
   }
   run_failure(space, c, t);
+  run_workspace<Space>(c, t);
+}
+
+// One workspace kept over calls: reserved for a text, it serves that text with no buffer
+// allocated inside the call, then other texts of the same size, a larger one (it grows), a
+// smaller one and the other index width, every answer checked.
+template <class Space>
+void run_workspace(const strix::distributed::collective& c, tally& t) {
+  const Space space;
+  const std::uint64_t n = 50000;
+  strix::distributed::workspace ws;
+  const auto off = slice_offsets(n, c.size(), false);
+  try {
+    strix::distributed::reserve<std::uint32_t>(space, c.comm(), off[c.rank() + 1] - off[c.rank()], ws);
+  } catch (const strix::error& e) {
+    t.expect(false, std::string("reserve: ") + e.what(), c.rank());
+    return;
+  }
+  const std::uint64_t reserved = ws.buffers().allocations();
+  run_one<Space, std::uint32_t>(space, c, "random (reserved workspace)", strix_test::random_text(n, 4, 11, 'a'), false,
+                                t, &ws);
+  t.expect(ws.buffers().allocations() == reserved,
+           "a reserved workspace allocates no buffer in the build (" + std::to_string(reserved) + " then " +
+               std::to_string(ws.buffers().allocations()) + ")",
+           c.rank());
+  run_one<Space, std::uint32_t>(space, c, "period 7 (workspace)", strix_test::periodic(n, "gattaca"), false, t, &ws);
+  run_one<Space, std::uint32_t>(space, c, "random x3 (workspace grows)", strix_test::random_text(3 * n, 26, 12, 'a'),
+                                true, t, &ws);
+  run_one<Space, std::uint32_t>(space, c, "short (workspace)", strix_test::random_text(300, 2, 13, 'a'), true, t, &ws);
+  run_one<Space, std::uint64_t>(space, c, "random, 64-bit (workspace)", strix_test::random_text(n, 4, 14, 'a'), false,
+                                t, &ws);
+  ws.release();
+  t.expect(ws.bytes<Space>() == 0, "a released workspace holds nothing", c.rank());
 }
 
 // Larger inputs (many rounds, long equal runs across ranks): once per backend, 32-bit.

@@ -41,8 +41,14 @@ auto build_rows(session& s, Typed& typed, const collective& c, const host_buffer
   Kokkos::View<I*, memory> sa;
   c.run([&] { sa = detail::allocate<I, memory>("strix::sa", strix::distributed::suffix_array_rows(n, c.size()).size(c.rank())); });
   prepare_ranks(s, typed, c);
+  // The construction's working memory before the clock, as the single-device path reserves
+  // its own (allocate_seconds); freed when the rows are built.
+  strix::distributed::workspace held;
+  const auto t_reserve = session::clock::now();
+  strix::distributed::reserve<I>(typed.space(), c.comm(), bytes, held);
+  c.run([&] { s.add_allocate_time(t_reserve); });
   const auto t0 = s.begin_stage("suffix array");
-  strix::distributed::suffix_array(typed.space(), c.comm(), text, sa, &s.report().library);
+  strix::distributed::suffix_array(typed.space(), c.comm(), text, sa, &s.report().library, &held);
   c.run([&] { s.end_stage("suffix_array", t0); });
   return std::make_pair(text, sa);
 }

@@ -21,6 +21,7 @@
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
 #include <strix/distributed/communicator.hpp>
+#include <strix/distributed/workspace.hpp>
 #include <strix/sa/check.hpp>
 
 namespace strix::distributed {
@@ -40,8 +41,10 @@ namespace detail {
 template <class ExecSpace, class I>
 void prepare_transport(const ExecSpace& space, MPI_Comm comm);
 template <class ExecSpace, class I>
+void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws);
+template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
-                        const device_view<I, ExecSpace>& sa, run_stats* stats);
+                        const device_view<I, ExecSpace>& sa, run_stats* stats, workspace* ws);
 template <class ExecSpace, class I>
 std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                         const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out,
@@ -59,18 +62,29 @@ void prepare(const ExecutionSpace& space, MPI_Comm comm) {
   detail::prepare_transport<ExecutionSpace, std::uint32_t>(space, comm);
 }
 
+// Sizes `ws` for suffix arrays of entries of type Index (std::uint32_t or std::uint64_t) of a
+// text of which this rank holds `slice_bytes` bytes (workspace.hpp): the device memory the
+// construction that would be chosen for it takes, allocated now rather than inside the call.
+// Collective; nothing is kept for one rank (the single-device construction) or where the
+// partitioned construction would run.
+template <class Index, class ExecutionSpace>
+void reserve(const ExecutionSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws) {
+  detail::reserve_workspace<ExecutionSpace, Index>(space, comm, slice_bytes, ws);
+}
+
 // This rank's rows of the suffix array of the whole text (the slices of all ranks, in rank
 // order) into `sa`: suffix_array_rows(n, comm).size(rank) entries of std::uint32_t or
 // std::uint64_t (n must fit the index type). One rank runs strix's single-device `auto`.
+// With `ws`, the working memory comes from it (and stays there for the next call).
 template <class ExecutionSpace, class TextView, class SAView>
 void suffix_array(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, const SAView& sa_rows,
-                  run_stats* stats = nullptr) {
+                  run_stats* stats = nullptr, workspace* ws = nullptr) {
   strix::detail::check_text_view<ExecutionSpace, TextView>();
   strix::detail::check_index_view<ExecutionSpace, SAView>();
   using I = typename SAView::non_const_value_type;
   detail::build_suffix_array<ExecutionSpace, I>(
       space, comm, strix::detail::as_device_view<const std::uint8_t, ExecutionSpace>(text_slice, "text"),
-      strix::detail::as_device_view<I, ExecutionSpace>(sa_rows, "suffix array"), stats);
+      strix::detail::as_device_view<I, ExecutionSpace>(sa_rows, "suffix array"), stats, ws);
 }
 
 // This rank's part of the BWT in strix's (and divbwt's) layout from the distributed suffix
@@ -105,9 +119,11 @@ sa_check_result check(const ExecutionSpace& space, MPI_Comm comm, const TextView
 
 #define STRIX_DISTRIBUTED_EXTERN(SPACE, I)                                                                        \
   extern template void strix::distributed::detail::prepare_transport<SPACE, I>(const SPACE&, MPI_Comm);            \
+  extern template void strix::distributed::detail::reserve_workspace<SPACE, I>(                                  \
+      const SPACE&, MPI_Comm, std::uint64_t, strix::distributed::workspace&);                                   \
   extern template void strix::distributed::detail::build_suffix_array<SPACE, I>(                                 \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&,              \
-      strix::run_stats*);                                                                                       \
+      strix::run_stats*, strix::distributed::workspace*);                                                       \
   extern template std::uint64_t strix::distributed::detail::build_bwt<SPACE, I>(                                \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<const I, SPACE>&,        \
       const strix::device_view<std::uint8_t, SPACE>&, strix::run_stats*);                                       \

@@ -209,7 +209,8 @@ std::vector<std::uint64_t> byte_offsets(const std::vector<std::uint64_t>& offset
 template <class T, class ExecSpace>
 array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, const array<T, ExecSpace>& send,
                                 const std::vector<std::uint64_t>& send_offsets,
-                                const std::vector<std::uint64_t>& recv_offsets, const char* label) {
+                                const std::vector<std::uint64_t>& recv_offsets, const char* label,
+                                const array<T, ExecSpace>& into = {}) {
   return move_arrays(
       space, c, send, recv_offsets.back(), label,
       [&](const T* from, T* to) {
@@ -224,7 +225,7 @@ array<T, ExecSpace> send_arrays(const ExecSpace& space, const collective& c, con
           }
         c.count_transport(others, messages, 0.0);
       },
-      [&](const T* from, T* to) { c.all_to_all(from, send_offsets, to, recv_offsets); });
+      [&](const T* from, T* to) { c.all_to_all(from, send_offsets, to, recv_offsets); }, into);
 }
 
 // Every rank's `send` to every rank; returns them concatenated in rank order (recv_offsets:

@@ -39,6 +39,7 @@
 #include <strix/core/phase_timer.hpp>
 #include <strix/distributed/detail/exchange.hpp>
 #include <strix/distributed/detail/shared_ranks.hpp>
+#include <strix/distributed/workspace.hpp>
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/alphabet.hpp>
@@ -119,16 +120,17 @@ struct replicated_work {
 
 // Shared: this rank's rows [first, first + own.extent(0)) of the suffix array (its range of
 // keys) from the final ranks of its own suffixes, moved to the rows it holds in the block
-// layout (`sa`): contiguous ranges, so at most its neighbours' parts cross.
+// layout (`sa`): contiguous ranges, so at most its neighbours' parts cross. `spare` and
+// `spare_alt`: free arrays of m0 entries (or more) and of any size, for the rows on their way.
 template <class I, class ExecSpace, class Ranks>
 void place_own_rows(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& own, std::uint64_t first,
-                    const Ranks& isa, std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa) {
+                    const Ranks& isa, std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                    const array<I, ExecSpace>& spare, const array<I, ExecSpace>& spare_alt) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t m0 = own.extent(0);
   const layout keyed = c.gather_layout(m0), rows = block_layout(n, c.size());
-  array<I, ExecSpace> mine;
+  const array<I, ExecSpace> mine(spare.data(), m0);
   c.run([&] {
-    mine = make_array<I, ExecSpace>("strix::own_rows", m0);
     auto out = mine;
     auto o = own;
     Kokkos::parallel_for(
@@ -147,7 +149,7 @@ void place_own_rows(const ExecSpace& space, const collective& c, const array<I, 
     send[r] = clamp(bound, first, first + m0) - first;
     recv[r] = clamp(key_bound, mine_lo, mine_hi) - mine_lo;
   }
-  auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows");
+  auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows", spare_alt);
   c.run([&] {
     Kokkos::deep_copy(space, sa, Kokkos::View<I*, typename ExecSpace::memory_space>(got.data(), got.extent(0)));
     space.fence();
@@ -158,8 +160,63 @@ void place_own_rows(const ExecSpace& space, const collective& c, const array<I, 
 // the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
 // this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
 // (shared_ranks.hpp), else a copy on every rank.
+// The arrays of the replicated rounds on one rank, taken from the workspace's buffers (kept
+// from call to call: none is freed inside the construction). `whole`: what is sized by the
+// text alone (the text; the rank array unless Shared); `own`: what is sized by the rank's m0
+// suffixes, with the primitives' scratch for them. reserve() takes both with an estimate of m0.
 template <class I, bool Shared, class ExecSpace>
-replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
+struct replicated_arrays {
+  using index = array<I, ExecSpace>;
+  using wide = array<std::uint64_t, ExecSpace>;
+  using memory = typename ExecSpace::memory_space;
+  array<std::uint8_t, ExecSpace> text;
+  index isa;  // (not Shared) ISA; until the first round, the rank's selected suffixes
+  index suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
+  wide keys, keys_alt;  // a round's keys: 64-bit, or the index type in their first half
+
+  void take_whole(named_buffers& pool, std::uint64_t n) {
+    text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
+    if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", n);
+  }
+  using changes = std::conditional_t<Shared, strix::detail::changed_only<index>, strix::detail::changed_pairs<index>>;
+  using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
+  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
+  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
+
+  void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, std::uint64_t m0) {
+    suf = pool.take<I, memory>("strix::suffixes", m0);
+    suf_alt = pool.take<I, memory>("strix::suffixes_alt", m0);
+    keys = pool.take<std::uint64_t, memory>("strix::round_keys", m0);
+    keys_alt = pool.take<std::uint64_t, memory>("strix::round_keys_alt", m0);
+    // The pairs a round receives: the first round's (every other rank's suffixes) are the
+    // most. Those it sends go to a free key buffer where they fit (close_round).
+    if (!Shared) incoming = pool.take<I, memory>("strix::incoming_pairs", 2 * (n - m0));
+    if (!Shared && sizeof(I) > 4) outgoing = pool.take<I, memory>("strix::outgoing_pairs", 2 * m0);
+    pos = pool.take<I, memory>("strix::slots", m0);
+    pos_alt = pool.take<I, memory>("strix::slots_alt", m0);
+    seg = pool.take<I, memory>("strix::segments", m0);
+    seg_alt = pool.take<I, memory>("strix::segments_alt", m0);
+    offsets = pool.take<I, memory>("strix::segment_offsets", m0 / 2 + 2);
+    offsets_alt = pool.take<I, memory>("strix::segment_offsets_alt", m0 / 2 + 2);
+    auto& ws = pool.scratch<ExecSpace>();
+    ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m0));
+    ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m0));
+    ws.reserve(primitives::scan_scratch_bytes<narrow_scan>(space, m0));
+    ws.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space, m0, segmented_limit(m0)));
+  }
+  // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
+  static std::uint64_t segmented_limit(std::uint64_t m0) { return m0 / 16 + 1; }
+};
+
+// The rank's suffixes expected in a text of n bytes over `ranks` ranks (the key ranges split
+// a sample of 2^16 positions evenly), with room for the sample's error.
+inline std::uint64_t expected_own_suffixes(std::uint64_t n, int ranks) {
+  const std::uint64_t even = (n + std::uint64_t(ranks) - 1) / std::uint64_t(ranks);
+  return std::min(n, even + even / 32 + 4096);
+}
+
+template <class I, bool Shared, class ExecSpace>
+replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, const collective& c,
                                   const text_view<ExecSpace>& slice, const layout& positions,
                                   const std::vector<std::uint64_t>& code, int bits,
                                   const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
@@ -167,18 +224,20 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
-  using changes = std::conditional_t<Shared, strix::detail::changed_only<index>, strix::detail::changed_pairs<index>>;
-  using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
-  using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
-  using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
+  using arrays_type = replicated_arrays<I, Shared, ExecSpace>;
+  using changes = typename arrays_type::changes;
+  using rank_view = typename arrays_type::rank_view;
   const std::uint64_t n = positions.total();
   const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
+  auto& ws = pool.scratch<ExecSpace>();
+  arrays_type a;
 
   // 1. The whole text on every rank, and its characters' codes.
   timer.begin("distributed_gather_text");
-  array<std::uint8_t, ExecSpace> text = gather_arrays(
+  c.run([&] { a.take_whole(pool, n); });
+  const array<std::uint8_t, ExecSpace> text = gather_arrays(
       space, c, array<std::uint8_t, ExecSpace>(const_cast<std::uint8_t*>(slice.data()), slice.extent(0)),
-      positions.offsets, "strix::whole_text");
+      positions.offsets, "strix::whole_text", a.text);
   array<std::uint16_t, ExecSpace> codes;
   c.run([&] {
     codes = make_array<std::uint16_t, ExecSpace>("strix::codes", 256);
@@ -194,49 +253,44 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   timer.begin("distributed_initial_keys");
   const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   std::uint64_t m = 0;
-  index isa, suf, suf_alt, own;  // own (Shared): this rank's suffixes, for its rows at the end
-  node_parts<ExecSpace> parts;    // (Shared) the rank array's parts
-  rank_view ranks{};              // ISA: isa, or the parts
+  index own;                    // (Shared) this rank's suffixes, for its rows at the end
+  node_parts<ExecSpace> parts;  // (Shared) the rank array's parts
+  rank_view ranks{};            // ISA: a.isa, or the parts
   if constexpr (Shared) {
     parts.allocate(c, part_entries(n, c.size(), c.rank()) * sizeof(I));
     ranks = split_over<I>(parts, n);
   }
-  wide keys_buf, keys_alt_buf;  // a round's keys: 64-bit, or the index type in their first half
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, c.size());
     // The rank array holds the selected positions until the first round writes it (Shared:
-    // a scratch array, whose first m entries are kept as `own`).
-    index picked_buf = make_array<I, ExecSpace>(Shared ? "strix::selected" : "strix::replicated_isa", n);
+    // a scratch array, freed at once, whose first m entries are kept as `own`).
+    index picked_buf = Shared ? make_array<I, ExecSpace>("strix::selected", n) : a.isa;
     m = primitives::select_indices(
         space, ws, std::int64_t(n),
         key_in_range<ExecSpace>{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0},
         strix::device_view<I, ExecSpace>(picked_buf));
     if constexpr (Shared) {
-      own = make_array<I, ExecSpace>("strix::own_suffixes", m);
+      own = pool.take<I, typename ExecSpace::memory_space>("strix::own_suffixes", m);
       Kokkos::deep_copy(space, own, index(picked_buf.data(), m));
       picked_buf = own;
     } else {
-      isa = picked_buf;
-      ranks = isa;
+      ranks = a.isa;
     }
-    suf = make_array<I, ExecSpace>("strix::suffixes", m);
-    suf_alt = make_array<I, ExecSpace>("strix::suffixes_alt", m);
-    keys_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys", m);
-    keys_alt_buf = make_array<std::uint64_t, ExecSpace>("strix::round_keys_alt", m);
+    a.take_own(space, pool, n, m);
     auto picked = picked_buf;
-    auto p = suf;
-    auto key = keys_buf;
+    auto p = a.suf;
+    auto key = a.keys;
     Kokkos::parallel_for(
         "strix::initial_keys", policy(space, 0, std::int64_t(m)), KOKKOS_LAMBDA(const std::int64_t j) {
           p(j) = picked(j);
           key(j) = key_of(std::uint64_t(picked(j)));
         });
   });
+  index suf = a.suf, suf_alt = a.suf_alt;
+  wide keys_buf = a.keys, keys_alt_buf = a.keys_alt;
   timer.begin("distributed_sort_local");
   c.run([&] {
-    text = array<std::uint8_t, ExecSpace>();
     if (m <= 1) return;
-    ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m));
     if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys_buf, keys_alt_buf, suf, suf_alt, 0, key_bits)) {
       std::swap(keys_buf, keys_alt_buf);
       std::swap(suf, suf_alt);
@@ -245,20 +299,10 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
 
   timer.begin("distributed_initial_ranks");
   const std::uint64_t m0 = m, first = c.gather_layout(m).begin(c.rank());
-  // Segment tables up to this many go to the segmented sort (whose scratch grows with them).
-  const std::uint64_t segmented_limit = m0 / 16 + 1;
-  index pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
+  const std::uint64_t segmented_limit = arrays_type::segmented_limit(m0);
+  index isa = a.isa, pos = a.pos, pos_alt = a.pos_alt, seg = a.seg, seg_alt = a.seg_alt, offsets = a.offsets,
+        offsets_alt = a.offsets_alt, incoming = a.incoming, outgoing = a.outgoing;
   c.run([&] {
-    // The pairs a round receives: the first round's (every other rank's suffixes) are the
-    // most. Those it sends go to a free key buffer where they fit (close_round).
-    if (!Shared) incoming = make_array<I, ExecSpace>("strix::incoming_pairs", 2 * (n - m0));
-    if (!Shared && sizeof(I) > 4) outgoing = make_array<I, ExecSpace>("strix::outgoing_pairs", 2 * m0);
-    pos = make_array<I, ExecSpace>("strix::slots", m);
-    pos_alt = make_array<I, ExecSpace>("strix::slots_alt", m);
-    seg = make_array<I, ExecSpace>("strix::segments", m);
-    seg_alt = make_array<I, ExecSpace>("strix::segments_alt", m);
-    offsets = make_array<I, ExecSpace>("strix::segment_offsets", m / 2 + 2);
-    offsets_alt = make_array<I, ExecSpace>("strix::segment_offsets_alt", m / 2 + 2);
     auto p = pos;
     auto s = seg;
     Kokkos::parallel_for(
@@ -266,9 +310,6 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
           p(k) = I(first + std::uint64_t(k));  // the suffix's row in the global order
           s(k) = 0;                             // one old group
         });
-    ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m));
-    ws.reserve(primitives::scan_scratch_bytes<narrow_scan>(space, m));
-    ws.reserve(primitives::segmented_sort_pairs_scratch_bytes<I, I, I>(space, m, segmented_limit));
   });
   // The closing scan of a round over the m sorted active suffixes (round_scan.hpp): ranks
   // into isa, survivors and their slots and segments into the alternates, then swapped in.
@@ -442,11 +483,9 @@ replicated_work replicated_rounds(const ExecSpace& space, primitives::workspace<
   // its key range's rows, moved to the block layout).
   timer.begin("distributed_place");
   if constexpr (Shared) {
-    c.run([&] {
-      suf = suf_alt = pos = pos_alt = seg = seg_alt = offsets = offsets_alt = index();
-      keys_buf = keys_alt_buf = wide();
-    });
-    place_own_rows(space, c, own, first, ranks, n, sa);
+    // (The slots and the keys are free now: a key buffer holds 8 m0 bytes.)
+    place_own_rows(space, c, own, first, ranks, n, sa, a.pos,
+                   index(reinterpret_cast<I*>(a.keys.data()), a.keys.extent(0) * sizeof(std::uint64_t) / sizeof(I)));
     return {rounds + 1, sorted};
   }
   c.run([&] {

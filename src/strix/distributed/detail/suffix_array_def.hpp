@@ -205,8 +205,9 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
 // §51); else shared where every rank maps every other's memory (one node, peer access) and free
 // memory holds the text and a scratch of n entries (round 0) beside the same; else partitioned
 // (host ranks too: their free memory is not known).
+// `held`: device bytes this rank's workspace holds already (free for the construction).
 template <class ExecSpace, class I>
-construction choose_construction(const collective& c, const layout& positions) {
+construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
@@ -227,7 +228,10 @@ construction choose_construction(const collective& c, const layout& positions) {
   std::uint64_t largest = 0;
   for (int r = 0; r < positions.ranks(); ++r) largest = std::max(largest, positions.size(r));
   const std::uint64_t free = c.min<std::uint64_t>(
-      c.run([&] { return std::uint64_t(device_memory_in_use<ExecSpace>::free_bytes()); }));
+      c.run([&] {
+        const std::uint64_t f = device_memory_in_use<ExecSpace>::free_bytes();
+        return f ? f + held : 0;  // (0: not known)
+      }));
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
   const std::uint64_t n = positions.total();
   if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
@@ -255,9 +259,40 @@ void prepare_transport(const ExecSpace& space, MPI_Comm comm) {
   c.run([&] { space.fence(); });
 }
 
+// The replicated or shared construction's arrays for a text of n bytes, with the rank's
+// suffixes estimated (the build takes them again with the rank's true count, growing what is short).
+template <class ExecSpace, class I, bool Shared>
+void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64_t n, int ranks) {
+  const std::uint64_t m = expected_own_suffixes(n, ranks);
+  replicated_arrays<I, Shared, ExecSpace> a;
+  a.take_whole(pool, n);
+  a.take_own(space, pool, n, m);
+  using memory = typename ExecSpace::memory_space;
+  if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
+  // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
+  const std::uint64_t fewest = 2 * (n / std::uint64_t(ranks)) > m ? 2 * (n / std::uint64_t(ranks)) - m : 0;
+  if (!Shared) pool.take<I, memory>("strix::incoming_pairs", 2 * (n - fewest));
+  pool.scratch<ExecSpace>().result(64);  // (the scans' and the selection's totals)
+}
+
+template <class ExecSpace, class I>
+void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws) {
+  collective c(comm);
+  const layout positions = c.gather_layout(slice_bytes);
+  const std::uint64_t n = positions.total();
+  c.run([&] { strix::detail::require_sa_length<I>(n); });
+  if (n == 0 || c.size() == 1) return;
+  choose_transport<ExecSpace>(c);
+  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>());
+  c.run([&] {
+    if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
+    if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
+  });
+}
+
 template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
-                        const device_view<I, ExecSpace>& sa, run_stats* stats) {
+                        const device_view<I, ExecSpace>& sa, run_stats* stats, workspace* kept) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   collective c(comm);
   const layout positions = c.gather_layout(text.extent(0));
@@ -279,8 +314,11 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   strix::detail::phase_timer<ExecSpace> timer(space, stats);
   timer.begin("distributed_transport_setup");
   choose_transport<ExecSpace>(c);
+  workspace call_workspace;  // (without the caller's: one for this call)
+  workspace& held = kept ? *kept : call_workspace;
+  const std::size_t held_bytes = c.run([&] { return held.bytes<ExecSpace>(); });
   device_peak_watch<ExecSpace> peak;  // from here: the transport's own buffers are not counted
-  primitives::workspace<ExecSpace> ws;
+  primitives::workspace<ExecSpace>& ws = held.buffers().scratch<ExecSpace>();
   timer.begin("distributed_initial_keys");
   const std::uint64_t lo = positions.begin(c.rank()), local = text.extent(0);
 
@@ -293,15 +331,15 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     if (!stats) return;
     report_transport(c, stats, "distributed");
     stats->set_counter("distributed_device_peak_bytes",
-                       peak.added() ? peak.added() + local + sa.extent(0) * sizeof(I) : 0);
+                       free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
-  const construction how = choose_construction<ExecSpace, I>(c, positions);
+  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::partitioned) {
     const Kokkos::View<I*, typename ExecSpace::memory_space> rows(sa);
     const auto work = how == construction::shared
-                          ? replicated_rounds<I, true>(space, ws, c, text, positions, code, bits, rows, timer)
-                          : replicated_rounds<I, false>(space, ws, c, text, positions, code, bits, rows, timer);
+                          ? replicated_rounds<I, true>(space, held.buffers(), c, text, positions, code, bits, rows, timer)
+                          : replicated_rounds<I, false>(space, held.buffers(), c, text, positions, code, bits, rows, timer);
     c.run([&] { timer.end(); });
     if (stats) {
       stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
@@ -436,7 +474,9 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
 }  // namespace strix::distributed::detail
 
 #define STRIX_DISTRIBUTED_SA_INSTANTIATE(SPACE, I)                                              \
+  template void strix::distributed::detail::reserve_workspace<SPACE, I>(                        \
+      const SPACE&, MPI_Comm, std::uint64_t, strix::distributed::workspace&);                   \
   template void strix::distributed::detail::build_suffix_array<SPACE, I>(                       \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&, \
-      strix::run_stats*);                                                                       \
+      strix::run_stats*, strix::distributed::workspace*);                                       \
   template void strix::distributed::detail::prepare_transport<SPACE, I>(const SPACE&, MPI_Comm);

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// The working memory of the distributed constructions on one rank, kept from call to call (a
+// libcubwt-style workspace): strix::distributed::reserve sizes it for a text before the clock
+// starts, and every suffix_array call given it takes its arrays from it instead of allocating
+// and freeing device memory inside the construction (on GPUs about 2 ms a GB each way,
+// bench/RESULTS.md §46). A call that needs more than was reserved grows it. Without a
+// workspace, a call makes its own and frees it at the end.
+//
+// Not thread-safe; one workspace serves one construction at a time. Release it (or let it go
+// out of scope) before Kokkos::finalize.
+#include <Kokkos_Core.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <typeindex>
+#include <utility>
+
+#include <strix/core/memory.hpp>
+#include <strix/primitives/workspace.hpp>
+
+namespace strix::distributed {
+
+namespace detail {
+
+// Device arrays kept by name: take<T>(label, count) hands out count elements of the buffer
+// called `label` (an unmanaged view: the buffer stays here), reallocating it first when it is
+// smaller or in another memory space. A label serves one live array at a time.
+class named_buffers {
+ public:
+  template <class T, class MemorySpace>
+  Kokkos::View<T*, MemorySpace> take(const std::string& label, std::uint64_t count) {
+    const std::size_t need = std::max<std::size_t>(std::size_t(count) * sizeof(T), 1);
+    auto at = held_.find(label);
+    if (at == held_.end() || at->second.bytes < need || at->second.space != std::type_index(typeid(MemorySpace))) {
+      if (at != held_.end()) held_.erase(at);  // the old one goes first: growing needs no room for both
+      auto view = strix::detail::allocate<unsigned char, MemorySpace>(label, need);
+      held one{need, view.data(), std::type_index(typeid(MemorySpace)),
+               std::make_shared<Kokkos::View<unsigned char*, MemorySpace>>(std::move(view))};
+      at = held_.emplace(label, std::move(one)).first;
+      ++allocations_;
+    }
+    return Kokkos::View<T*, MemorySpace>(static_cast<T*>(at->second.data), count);
+  }
+
+  // The primitives' scratch (sorts, scans), one per execution space.
+  template <class ExecSpace>
+  primitives::workspace<ExecSpace>& scratch() {
+    const std::type_index key(typeid(ExecSpace));
+    auto at = scratch_.find(key);
+    if (at == scratch_.end())
+      at = scratch_.emplace(key, std::make_shared<primitives::workspace<ExecSpace>>()).first;
+    return *static_cast<primitives::workspace<ExecSpace>*>(at->second.get());
+  }
+  template <class ExecSpace>
+  std::size_t scratch_bytes() const {
+    const auto at = scratch_.find(std::type_index(typeid(ExecSpace)));
+    return at == scratch_.end() ? 0 : static_cast<const primitives::workspace<ExecSpace>*>(at->second.get())->size();
+  }
+
+  std::size_t buffer_bytes() const {
+    std::size_t sum = 0;
+    for (const auto& h : held_) sum += h.second.bytes;
+    return sum;
+  }
+  // How many buffers were allocated (tests: a reserved workspace allocates none in a build).
+  std::uint64_t allocations() const { return allocations_; }
+  void release() {
+    held_.clear();
+    scratch_.clear();
+  }
+
+ private:
+  struct held {
+    std::size_t bytes;
+    void* data;
+    std::type_index space;
+    std::shared_ptr<void> owner;  // the Kokkos view
+  };
+  std::map<std::string, held> held_;
+  std::map<std::type_index, std::shared_ptr<void>> scratch_;
+  std::uint64_t allocations_ = 0;
+};
+
+}  // namespace detail
+
+class workspace {
+ public:
+  // Device (or host) bytes held for ExecutionSpace's constructions: buffers and scratch.
+  template <class ExecutionSpace>
+  std::size_t bytes() const {
+    return buffers_.buffer_bytes() + buffers_.scratch_bytes<ExecutionSpace>();
+  }
+  // Frees everything; the next call allocates again.
+  void release() { buffers_.release(); }
+
+  detail::named_buffers& buffers() { return buffers_; }
+  const detail::named_buffers& buffers() const { return buffers_; }
+
+ private:
+  detail::named_buffers buffers_;
+};
+
+}  // namespace strix::distributed
