@@ -13,7 +13,7 @@
 // rank) pairs); no request ever crosses ranks. At the end every rank holds the inverse suffix
 // array and writes its own rows with no exchange.
 //
-// Per rank: the text (n bytes, until the first sort ends), the rank array (n entries of I),
+// Per rank: the text (n bytes), the rank array (n entries of I),
 // the round's incoming pairs (2 entries a suffix whose rank changed on another rank: all the
 // others' suffixes in the first round), and about 40 bytes for each of its own suffixes.
 // Exchanged: the text, then 2 sizeof(I) bytes per changed rank and round, to every other rank.
@@ -26,7 +26,7 @@
 // writes the new ranks of its own suffixes wherever they live; two barriers a round keep the
 // reads of a round before anyone's writes and the writes before the next round's reads. No
 // rank array copy, no pairs, no store of the others' updates: per rank n / P entries of I,
-// the text until the first sort, and about 40 bytes for each of its own suffixes.
+// the text, and about 40 bytes for each of its own suffixes.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -262,20 +262,21 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   }
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, c.size());
-    // The rank array holds the selected positions until the first round writes it (Shared:
-    // a scratch array, freed at once, whose first m entries are kept as `own`).
-    index picked_buf = Shared ? make_array<I, ExecSpace>("strix::selected", n) : a.isa;
-    m = primitives::select_indices(
-        space, ws, std::int64_t(n),
-        key_in_range<ExecSpace>{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0},
-        strix::device_view<I, ExecSpace>(picked_buf));
+    const key_in_range<ExecSpace> mine{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
+    // The rank array holds the selected positions until the first round writes it. Shared has
+    // no rank array here: its suffixes are counted first, then selected into their own array.
+    index picked_buf = a.isa;
     if constexpr (Shared) {
-      own = pool.take<I, typename ExecSpace::memory_space>("strix::own_suffixes", m);
-      Kokkos::deep_copy(space, own, index(picked_buf.data(), m));
+      std::uint64_t count = 0;
+      Kokkos::parallel_reduce(
+          "strix::count_own_suffixes", policy(space, 0, std::int64_t(n)),
+          KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& sum) { sum += mine(j) ? 1 : 0; }, count);
+      own = pool.take<I, typename ExecSpace::memory_space>("strix::own_suffixes", count);
       picked_buf = own;
-    } else {
-      ranks = a.isa;
     }
+    m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(picked_buf));
+    STRIX_REQUIRE(m <= picked_buf.extent(0));
+    if constexpr (!Shared) ranks = a.isa;
     a.take_own(space, pool, n, m);
     auto picked = picked_buf;
     auto p = a.suf;
