@@ -60,6 +60,12 @@ class named_buffers {
     return at == scratch_.end() ? 0 : static_cast<const primitives::workspace<ExecSpace>*>(at->second.get())->size();
   }
 
+  // The bytes the buffer called `label` holds (0: none).
+  std::size_t capacity_bytes(const std::string& label) const {
+    const auto at = held_.find(label);
+    return at == held_.end() ? 0 : at->second.bytes;
+  }
+
   std::size_t buffer_bytes() const {
     std::size_t sum = 0;
     for (const auto& h : held_) sum += h.second.bytes;

@@ -183,21 +183,41 @@ struct replicated_arrays {
   using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
   using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
 
+  // The arrays sized by the rank's m0 suffixes are carved from one buffer, so that before m0 is
+  // known (round 0's selection) the same bytes can hold a scratch of up to n entries.
+  static constexpr std::size_t align = 256;
+  static std::size_t aligned(std::size_t bytes) { return (bytes + align - 1) / align * align; }
+  static std::size_t own_block_bytes(std::uint64_t m0) {
+    const std::size_t a = aligned(m0 * sizeof(I)), w = aligned(m0 * sizeof(std::uint64_t)),
+                      o = aligned((m0 / 2 + 2) * sizeof(I)), out = !Shared && sizeof(I) > 4 ? aligned(2 * m0 * sizeof(I)) : 0;
+    return 6 * a + 2 * w + 2 * o + out;  // suf, suf_alt, pos, pos_alt, seg, seg_alt; keys, keys_alt; offsets x2
+  }
+  static constexpr const char* own_block = "strix::own_arrays";
+
   void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, std::uint64_t m0) {
-    suf = pool.take<I, memory>("strix::suffixes", m0);
-    suf_alt = pool.take<I, memory>("strix::suffixes_alt", m0);
-    keys = pool.take<std::uint64_t, memory>("strix::round_keys", m0);
-    keys_alt = pool.take<std::uint64_t, memory>("strix::round_keys_alt", m0);
-    // The pairs a round receives: the first round's (every other rank's suffixes) are the
-    // most. Those it sends go to a free key buffer where they fit (close_round).
+    auto block = pool.take<unsigned char, memory>(own_block, own_block_bytes(m0));
+    std::size_t at = 0;
+    const auto carve = [&](auto* type, std::uint64_t count) {
+      using T = std::remove_pointer_t<decltype(type)>;
+      array<T, ExecSpace> v(reinterpret_cast<T*>(block.data() + at), count);
+      at += aligned(count * sizeof(T));
+      return v;
+    };
+    suf = carve((I*)nullptr, m0);
+    suf_alt = carve((I*)nullptr, m0);
+    pos = carve((I*)nullptr, m0);
+    pos_alt = carve((I*)nullptr, m0);
+    seg = carve((I*)nullptr, m0);
+    seg_alt = carve((I*)nullptr, m0);
+    keys = carve((std::uint64_t*)nullptr, m0);
+    keys_alt = carve((std::uint64_t*)nullptr, m0);
+    offsets = carve((I*)nullptr, m0 / 2 + 2);
+    offsets_alt = carve((I*)nullptr, m0 / 2 + 2);
+    // Those a round sends go to a free key buffer where they fit (close_round).
+    if (!Shared && sizeof(I) > 4) outgoing = carve((I*)nullptr, 2 * m0);
+    STRIX_REQUIRE(at <= block.extent(0));
+    // The pairs a round receives: the first round's (every other rank's suffixes) are the most.
     if (!Shared) incoming = pool.take<I, memory>("strix::incoming_pairs", 2 * (n - m0));
-    if (!Shared && sizeof(I) > 4) outgoing = pool.take<I, memory>("strix::outgoing_pairs", 2 * m0);
-    pos = pool.take<I, memory>("strix::slots", m0);
-    pos_alt = pool.take<I, memory>("strix::slots_alt", m0);
-    seg = pool.take<I, memory>("strix::segments", m0);
-    seg_alt = pool.take<I, memory>("strix::segments_alt", m0);
-    offsets = pool.take<I, memory>("strix::segment_offsets", m0 / 2 + 2);
-    offsets_alt = pool.take<I, memory>("strix::segment_offsets_alt", m0 / 2 + 2);
     auto& ws = pool.scratch<ExecSpace>();
     ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m0));
     ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m0));
@@ -264,19 +284,24 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     const auto bounds = key_ranges(space, key_of, c.size());
     const key_in_range<ExecSpace> mine{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
     // The rank array holds the selected positions until the first round writes it. Shared has
-    // no rank array here: its suffixes are counted first, then selected into their own array.
+    // none: its suffixes are selected into the (still free) block of its own arrays, which holds
+    // n entries up to about 11 ranks (beyond, it is made that large), and copied out.
     index picked_buf = a.isa;
     if constexpr (Shared) {
-      std::uint64_t count = 0;
-      Kokkos::parallel_reduce(
-          "strix::count_own_suffixes", policy(space, 0, std::int64_t(n)),
-          KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& sum) { sum += mine(j) ? 1 : 0; }, count);
-      own = pool.take<I, typename ExecSpace::memory_space>("strix::own_suffixes", count);
+      using memory = typename ExecSpace::memory_space;
+      const std::size_t block_bytes =
+          std::max({pool.capacity_bytes(arrays_type::own_block),
+                    arrays_type::own_block_bytes(expected_own_suffixes(n, c.size())), std::size_t(n) * sizeof(I)});
+      const index scratch = pool.take<I, memory>(arrays_type::own_block, block_bytes / sizeof(I));
+      m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(scratch));
+      own = pool.take<I, memory>("strix::own_suffixes", m);
+      Kokkos::deep_copy(space, own, index(scratch.data(), m));
       picked_buf = own;
+    } else {
+      m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(picked_buf));
     }
-    m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(picked_buf));
-    STRIX_REQUIRE(m <= picked_buf.extent(0));
     if constexpr (!Shared) ranks = a.isa;
+    space.fence();  // (Shared) the copy out of the block before the block's arrays are carved
     a.take_own(space, pool, n, m);
     auto picked = picked_buf;
     auto p = a.suf;

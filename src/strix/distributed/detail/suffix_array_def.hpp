@@ -268,6 +268,8 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
   a.take_whole(pool, n);
   a.take_own(space, pool, n, m);
   using memory = typename ExecSpace::memory_space;
+  // (Shared: round 0 selects into the block of the rank's own arrays; n entries at least.)
+  if (Shared) pool.take<I, memory>(decltype(a)::own_block, std::max<std::uint64_t>(n, decltype(a)::own_block_bytes(m) / sizeof(I)));
   if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
   // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
   const std::uint64_t fewest = 2 * (n / std::uint64_t(ranks)) > m ? 2 * (n / std::uint64_t(ranks)) - m : 0;
