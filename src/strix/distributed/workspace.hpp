@@ -10,7 +10,9 @@
 // Not thread-safe; one workspace serves one construction at a time. Release it (or let it go
 // out of scope) before Kokkos::finalize.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -60,16 +62,26 @@ class named_buffers {
     return at == scratch_.end() ? 0 : static_cast<const primitives::workspace<ExecSpace>*>(at->second.get())->size();
   }
 
-  // The bytes the buffer called `label` holds (0: none).
+  // The bytes the buffer called `label` holds in MemorySpace (0: none).
+  template <class MemorySpace>
   std::size_t capacity_bytes(const std::string& label) const {
     const auto at = held_.find(label);
-    return at == held_.end() ? 0 : at->second.bytes;
+    return at == held_.end() || at->second.space != std::type_index(typeid(MemorySpace)) ? 0 : at->second.bytes;
   }
 
+  template <class MemorySpace>
   std::size_t buffer_bytes() const {
     std::size_t sum = 0;
-    for (const auto& h : held_) sum += h.second.bytes;
+    for (const auto& h : held_)
+      if (h.second.space == std::type_index(typeid(MemorySpace))) sum += h.second.bytes;
     return sum;
+  }
+  // Frees every buffer but those named (what the construction about to run takes).
+  void keep_only(std::initializer_list<const char*> labels) {
+    for (auto at = held_.begin(); at != held_.end();) {
+      const bool kept = std::any_of(labels.begin(), labels.end(), [&](const char* l) { return at->first == l; });
+      at = kept ? std::next(at) : held_.erase(at);
+    }
   }
   // How many buffers were allocated (tests: a reserved workspace allocates none in a build).
   std::uint64_t allocations() const { return allocations_; }
@@ -94,10 +106,17 @@ class named_buffers {
 
 class workspace {
  public:
-  // Device (or host) bytes held for ExecutionSpace's constructions: buffers and scratch.
+  workspace() = default;
+  // One owner: copies would share (and overwrite) the same buffers.
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
+  workspace(workspace&&) = default;
+  workspace& operator=(workspace&&) = default;
+
+  // Bytes held in ExecutionSpace's memory for its constructions: buffers and scratch.
   template <class ExecutionSpace>
   std::size_t bytes() const {
-    return buffers_.buffer_bytes() + buffers_.scratch_bytes<ExecutionSpace>();
+    return buffers_.buffer_bytes<typename ExecutionSpace::memory_space>() + buffers_.scratch_bytes<ExecutionSpace>();
   }
   // Frees everything; the next call allocates again.
   void release() { buffers_.release(); }

@@ -193,6 +193,11 @@ struct replicated_arrays {
     return 6 * a + 2 * w + 2 * o + out;  // suf, suf_alt, pos, pos_alt, seg, seg_alt; keys, keys_alt; offsets x2
   }
   static constexpr const char* own_block = "strix::own_arrays";
+  // The workspace buffers the construction takes (the others are freed before it runs).
+  static void keep_own_buffers(named_buffers& pool) {
+    if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes"});
+    else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs"});
+  }
 
   void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, std::uint64_t m0) {
     auto block = pool.take<unsigned char, memory>(own_block, own_block_bytes(m0));
@@ -254,7 +259,10 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
 
   // 1. The whole text on every rank, and its characters' codes.
   timer.begin("distributed_gather_text");
-  c.run([&] { a.take_whole(pool, n); });
+  c.run([&] {
+    a.take_whole(pool, n);
+    note_device_memory<ExecSpace>();
+  });
   const array<std::uint8_t, ExecSpace> text = gather_arrays(
       space, c, array<std::uint8_t, ExecSpace>(const_cast<std::uint8_t*>(slice.data()), slice.extent(0)),
       positions.offsets, "strix::whole_text", a.text);
@@ -290,7 +298,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     if constexpr (Shared) {
       using memory = typename ExecSpace::memory_space;
       const std::size_t block_bytes =
-          std::max({pool.capacity_bytes(arrays_type::own_block),
+          std::max({pool.capacity_bytes<memory>(arrays_type::own_block),
                     arrays_type::own_block_bytes(expected_own_suffixes(n, c.size())), std::size_t(n) * sizeof(I)});
       const index scratch = pool.take<I, memory>(arrays_type::own_block, block_bytes / sizeof(I));
       m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(scratch));
@@ -303,6 +311,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     if constexpr (!Shared) ranks = a.isa;
     space.fence();  // (Shared) the copy out of the block before the block's arrays are carved
     a.take_own(space, pool, n, m);
+    note_device_memory<ExecSpace>();
     auto picked = picked_buf;
     auto p = a.suf;
     auto key = a.keys;

@@ -265,11 +265,15 @@ template <class ExecSpace, class I, bool Shared>
 void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64_t n, int ranks) {
   const std::uint64_t m = expected_own_suffixes(n, ranks);
   replicated_arrays<I, Shared, ExecSpace> a;
-  a.take_whole(pool, n);
-  a.take_own(space, pool, n, m);
   using memory = typename ExecSpace::memory_space;
-  // (Shared: round 0 selects into the block of the rank's own arrays; n entries at least.)
-  if (Shared) pool.take<I, memory>(decltype(a)::own_block, std::max<std::uint64_t>(n, decltype(a)::own_block_bytes(m) / sizeof(I)));
+  decltype(a)::keep_own_buffers(pool);
+  a.take_whole(pool, n);
+  // (Shared: round 0 selects into the block of the rank's own arrays, so n entries at least;
+  // taken first, so that take_own finds it large enough.)
+  if (Shared)
+    pool.take<I, memory>(decltype(a)::own_block,
+                         std::max<std::uint64_t>(n, decltype(a)::own_block_bytes(m) / sizeof(I) + 1));
+  a.take_own(space, pool, n, m);
   if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
   // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
   const std::uint64_t fewest = 2 * (n / std::uint64_t(ranks)) > m ? 2 * (n / std::uint64_t(ranks)) - m : 0;
@@ -332,11 +336,18 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   const auto report = [&] {
     if (!stats) return;
     report_transport(c, stats, "distributed");
+    c.run([&] { note_device_memory<ExecSpace>(); });  // (the workspace's buffers are alive until the end)
     stats->set_counter("distributed_device_peak_bytes",
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
   const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
+  // Held buffers counted as free above: those this construction does not take go now.
+  c.run([&] {
+    if (how == construction::shared) replicated_arrays<I, true, ExecSpace>::keep_own_buffers(held.buffers());
+    else if (how == construction::replicated) replicated_arrays<I, false, ExecSpace>::keep_own_buffers(held.buffers());
+    else held.buffers().keep_only({});
+  });
   if (how != construction::partitioned) {
     const Kokkos::View<I*, typename ExecSpace::memory_space> rows(sa);
     const auto work = how == construction::shared
