@@ -12,8 +12,8 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstddef>
-#include <initializer_list>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>

@@ -156,10 +156,13 @@ void place_own_rows(const ExecSpace& space, const collective& c, const array<I, 
   });
 }
 
-// The whole construction from this rank's slice of the text (`positions`: every rank's) and
-// the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
-// this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
-// (shared_ranks.hpp), else a copy on every rank.
+// The rank's suffixes expected in a text of n bytes over `ranks` ranks (the key ranges split
+// a sample of 2^16 positions evenly), with room for the sample's error.
+inline std::uint64_t expected_own_suffixes(std::uint64_t n, int ranks) {
+  const std::uint64_t even = (n + std::uint64_t(ranks) - 1) / std::uint64_t(ranks);
+  return std::min(n, even + even / 32 + 4096);
+}
+
 // The arrays of the replicated rounds on one rank, taken from the workspace's buffers (kept
 // from call to call: none is freed inside the construction). `whole`: what is sized by the
 // text alone (the text; the rank array unless Shared); `own`: what is sized by the rank's m0
@@ -193,6 +196,11 @@ struct replicated_arrays {
     return 6 * a + 2 * w + 2 * o + out;  // suf, suf_alt, pos, pos_alt, seg, seg_alt; keys, keys_alt; offsets x2
   }
   static constexpr const char* own_block = "strix::own_arrays";
+  // (Shared) The block's size for round 0, which selects the rank's suffixes into it: the own
+  // arrays of the suffixes expected, and n entries at least.
+  static std::size_t selection_block_bytes(std::uint64_t n, int ranks) {
+    return std::max(own_block_bytes(expected_own_suffixes(n, ranks)), std::size_t(n) * sizeof(I));
+  }
   // The workspace buffers the construction takes (the others are freed before it runs).
   static void keep_own_buffers(named_buffers& pool) {
     if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes"});
@@ -233,13 +241,10 @@ struct replicated_arrays {
   static std::uint64_t segmented_limit(std::uint64_t m0) { return m0 / 16 + 1; }
 };
 
-// The rank's suffixes expected in a text of n bytes over `ranks` ranks (the key ranges split
-// a sample of 2^16 positions evenly), with room for the sample's error.
-inline std::uint64_t expected_own_suffixes(std::uint64_t n, int ranks) {
-  const std::uint64_t even = (n + std::uint64_t(ranks) - 1) / std::uint64_t(ranks);
-  return std::min(n, even + even / 32 + 4096);
-}
-
+// The whole construction from this rank's slice of the text (`positions`: every rank's) and
+// the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
+// this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
+// (shared_ranks.hpp), else a copy on every rank.
 template <class I, bool Shared, class ExecSpace>
 replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, const collective& c,
                                   const text_view<ExecSpace>& slice, const layout& positions,
@@ -297,9 +302,8 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     index picked_buf = a.isa;
     if constexpr (Shared) {
       using memory = typename ExecSpace::memory_space;
-      const std::size_t block_bytes =
-          std::max({pool.capacity_bytes<memory>(arrays_type::own_block),
-                    arrays_type::own_block_bytes(expected_own_suffixes(n, c.size())), std::size_t(n) * sizeof(I)});
+      const std::size_t block_bytes = std::max(pool.capacity_bytes<memory>(arrays_type::own_block),
+                                               arrays_type::selection_block_bytes(n, c.size()));
       const index scratch = pool.take<I, memory>(arrays_type::own_block, block_bytes / sizeof(I));
       m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(scratch));
       own = pool.take<I, memory>("strix::own_suffixes", m);

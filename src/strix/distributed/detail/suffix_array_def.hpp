@@ -270,9 +270,7 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
   a.take_whole(pool, n);
   // (Shared: round 0 selects into the block of the rank's own arrays, so n entries at least;
   // taken first, so that take_own finds it large enough.)
-  if (Shared)
-    pool.take<I, memory>(decltype(a)::own_block,
-                         std::max<std::uint64_t>(n, decltype(a)::own_block_bytes(m) / sizeof(I) + 1));
+  if (Shared) pool.take<unsigned char, memory>(decltype(a)::own_block, decltype(a)::selection_block_bytes(n, ranks));
   a.take_own(space, pool, n, m);
   if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
   // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
