@@ -22,8 +22,8 @@
 # On a machine of several GPUs (the device tool; carry [".carry/dist"]):
 #   bench/run-distributed.sh device [RUNS] [INPUT...]
 # unpacks .carry/dist (`bench/run-distributed.sh pack` here: the CUDA strix, the distributed
-# tests, strix_bench_gen, their libraries, Debian's OpenMPI, the inputs), makes dna-1G and
-# dna-3.1G from chrX.dna (strix_bench_gen genome), runs the distributed tests on 2 GPUs (and 4)
+# tests, strix_bench_gen, their libraries, Debian's OpenMPI, the inputs), makes dna-<X>G
+# (X·10^9 bytes: dna-1G, dna-3.1G, dna-4.2G) from chrX.dna (strix_bench_gen genome), runs the distributed tests on 2 GPUs (and 4)
 # by each transport, then the table on 1, 2 and 4 GPUs (as many as there are): NCCL on every
 # input, host staging beside it on chrX.dna. Logs come back as $OUT/dist-logs.tar.xz.
 set -euo pipefail
@@ -59,8 +59,15 @@ if [ "${1:-}" = device ]; then
   nvidia-smi topo -m 2>/dev/null | head -6
   for f in "$carry"/data/*.xz; do [ -f "$in/$(basename "$f" .xz)" ] || xz -dc "$f" > "$in/$(basename "$f" .xz)"; done
   wanted="${*:-linux.tar dna-1G chrX.dna dna-3.1G}"
-  case " $wanted " in *" dna-1G "*) [ -f "$in/dna-1G" ] || "$w/bin/strix_bench_gen" genome 1000000000 "$in/dna-1G" "$in/chrX.dna";; esac
-  case " $wanted " in *" dna-3.1G "*) [ -f "$in/dna-3.1G" ] || "$w/bin/strix_bench_gen" genome 3100000000 "$in/dna-3.1G" "$in/chrX.dna";; esac
+  # dna-<X>G: X·10^9 bytes of simulated genome made from chrX.dna; from 3G on a "big" input, run
+  # after the others at BIG_RANKS (4.2G: beyond one H200 at 32 bits, within 4 of them).
+  big=""
+  for name in $wanted; do
+    case "$name" in dna-*G) ;; *) continue;; esac
+    g="${name#dna-}"; g="${g%G}"
+    [ -f "$in/$name" ] || "$w/bin/strix_bench_gen" genome "$(awk -v g="$g" 'BEGIN { printf "%.0f", g * 1e9 }')" "$in/$name" "$in/chrX.dna"
+    awk -v g="$g" 'BEGIN { exit !(g >= 3) }' && big="$big $name"
+  done
   # The tests on GPUs 2 and 3 while the table's 1- and 2-GPU runs take 0 and 1; then the 4-GPU runs.
   tests() {  # the GPUs they take (default 2,3: beside the table's 1- and 2-GPU runs)
     local t rc gpus="${1:-2,3}"
@@ -117,7 +124,7 @@ if [ "${1:-}" = device ]; then
         "$0" "$w/bin/strix" "$r" "$runs" "$in/$name" || true
     done
   }
-  small="$(echo " $wanted " | sed 's/ dna-3.1G / /')"
+  small="$(for name in $wanted; do case " $big " in *" $name "*) ;; *) echo "$name";; esac; done)"
   if [ -n "$tests_pid" ]; then
     CUDA_VISIBLE_DEVICES=0,1 table "1 2" $small
     wait $tests_pid || true
@@ -133,8 +140,10 @@ if [ "${1:-}" = device ]; then
   # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
   # (DEADLINE: seconds after which the largest text is left out, to end within a call.)
   # (BIG_RANKS: its rank counts, default 4; "1 2 4" where one GPU holds it, as an H200 does.)
-  if [ -f "$in/dna-3.1G" ] && [ "$gpus" -ge 4 ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then table "${BIG_RANKS:-4}" dna-3.1G
-  else echo "# dna-3.1G left out at ${SECONDS} s"; fi
+  for name in $big; do
+    if [ "$gpus" -ge 4 ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then table "${BIG_RANKS:-4}" "$name"
+    else echo "# $name left out at ${SECONDS} s"; fi
+  done
   tar -cJf "${OUT:-/tmp}/dist-logs.tar.xz" -C "$logs" .
   exit 0
 fi

@@ -199,12 +199,13 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
 
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp) or the partitioned rounds below: asked for with
-// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned. By default, on devices: replicated
-// where free memory holds the text, its rank array and pairs (n + 3 n sizeof(I) bytes) beside
-// about 48 bytes for each byte of the largest slice (the fastest on 2 GPUs: bench/RESULTS.md
-// §51); else shared where every rank maps every other's memory (one node, peer access) and free
-// memory holds the text and a scratch of n entries (round 0) beside the same; else partitioned
-// (host ranks too: their free memory is not known).
+// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned. By default, on devices of fewer
+// than 4 ranks: replicated where free memory holds the text, its rank array and pairs
+// (n + 3 n sizeof(I) bytes) beside about 48 bytes for each byte of the largest slice (the
+// fastest on 2 GPUs: bench/RESULTS.md §51, §59); else shared where every rank maps every
+// other's memory (one node, peer access) and free memory holds the text and its part of the
+// rank array beside the same; else partitioned (host ranks too: their free memory is not
+// known). From 4 ranks on, shared before replicated.
 // `held`: device bytes this rank's workspace holds already (free for the construction).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0) {
@@ -234,10 +235,15 @@ construction choose_construction(const collective& c, const layout& positions, s
       }));
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
   const std::uint64_t n = positions.total();
+  const bool shared_fits = free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + 48 * largest);
+  // From 4 ranks on, shared ranks first: every replicated rank stores every other's updates,
+  // work that grows with P (on 4 H200s shared ranks were as fast on 1 GB of DNA and 11 % faster
+  // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked
+  // only where they would be taken: on GPUs it is a trial mapping.)
+  const bool shared_first = c.size() >= 4;
+  if (shared_first && shared_fits && node_parts<ExecSpace>::usable(c)) return construction::shared;
   if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
-  // (Shared ranks' usability asked only here: on GPUs it is a trial mapping.)
-  if (free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + 48 * largest) && node_parts<ExecSpace>::usable(c))
-    return construction::shared;
+  if (!shared_first && shared_fits && node_parts<ExecSpace>::usable(c)) return construction::shared;
   return construction::partitioned;
 }
 
