@@ -188,12 +188,17 @@ void run_workspace(const strix::distributed::collective& c, tally& t) {
   const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const bool keeps = c.size() > 1 && asked && (std::string(asked) == "replicated" || std::string(asked) == "shared");
   t.expect(!keeps || reserved > 0, "reserve allocates the replicated or shared construction's buffers", c.rank());
+  // Shared ranks' rank array (mapped between the ranks) is made by reserve and kept by the build.
+  const bool shared = c.size() > 1 && asked && std::string(asked) == "shared";
+  const void* mapped = ws.buffers().object_address();
+  t.expect(shared == (mapped != nullptr), "reserve maps shared ranks' rank array (and nothing else)", c.rank());
   run_one<Space, std::uint32_t>(space, c, "random (reserved workspace)", strix_test::random_text(n, 4, 11, 'a'), false,
                                 t, &ws);
   t.expect(ws.buffers().allocations() == reserved,
            "a reserved workspace allocates no buffer in the build (" + std::to_string(reserved) + " then " +
                std::to_string(ws.buffers().allocations()) + ")",
            c.rank());
+  t.expect(ws.buffers().object_address() == mapped, "the build keeps the reserved rank array", c.rank());
   run_one<Space, std::uint32_t>(space, c, "period 7 (workspace)", strix_test::periodic(n, "gattaca"), false, t, &ws);
   run_one<Space, std::uint32_t>(space, c, "random x3 (workspace grows)", strix_test::random_text(3 * n, 26, 12, 'a'),
                                 true, t, &ws);
@@ -201,7 +206,7 @@ void run_workspace(const strix::distributed::collective& c, tally& t) {
   run_one<Space, std::uint64_t>(space, c, "random, 64-bit (workspace)", strix_test::random_text(n, 4, 14, 'a'), false,
                                 t, &ws);
   ws.release();
-  t.expect(ws.bytes<Space>() == 0, "a released workspace holds nothing", c.rank());
+  t.expect(ws.bytes<Space>() == 0 && !ws.buffers().object_address(), "a released workspace holds nothing", c.rank());
 }
 
 // Larger inputs (many rounds, long equal runs across ranks): once per backend, 32-bit.

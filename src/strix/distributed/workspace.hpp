@@ -7,8 +7,10 @@
 // bench/RESULTS.md §46). A call that needs more than was reserved grows it. Without a
 // workspace, a call makes its own and frees it at the end.
 //
-// Not thread-safe; one workspace serves one construction at a time. Release it (or let it go
-// out of scope) before Kokkos::finalize.
+// Not thread-safe; one workspace serves one construction at a time, on one communicator.
+// Where it holds shared ranks' rank array (memory the node's ranks map from each other), its
+// release is collective: release it, or let it go out of scope, on every rank together, before
+// MPI_Finalize and Kokkos::finalize.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstddef>
@@ -74,7 +76,30 @@ class named_buffers {
     std::size_t sum = 0;
     for (const auto& h : held_)
       if (h.second.space == std::type_index(typeid(MemorySpace))) sum += h.second.bytes;
+    if (object_ && object_space_ == std::type_index(typeid(MemorySpace))) sum += object_bytes_;
     return sum;
+  }
+
+  // One object kept beside the buffers, of any type: shared ranks' rank array, mapped between
+  // the node's ranks (detail/shared_ranks.hpp), whose making and mapping cost more than its
+  // allocation. `bytes` of MemorySpace are counted with the buffers. Its release is collective
+  // over the ranks that made it (drop_object, release, or the workspace's end).
+  template <class T>
+  T* object() const {
+    return object_ && object_type_ == std::type_index(typeid(T)) ? static_cast<T*>(object_.get()) : nullptr;
+  }
+  template <class T, class MemorySpace>
+  T& keep_object(std::shared_ptr<T> kept, std::size_t bytes) {
+    object_ = std::move(kept);
+    object_type_ = std::type_index(typeid(T));
+    object_space_ = std::type_index(typeid(MemorySpace));
+    object_bytes_ = bytes;
+    return *static_cast<T*>(object_.get());
+  }
+  const void* object_address() const { return object_.get(); }  // (tests: made again or kept)
+  void drop_object() {
+    object_.reset();
+    object_bytes_ = 0;
   }
   // Frees every buffer but those named (what the construction about to run takes).
   void keep_only(std::initializer_list<const char*> labels) {
@@ -88,6 +113,7 @@ class named_buffers {
   void release() {
     held_.clear();
     scratch_.clear();
+    drop_object();
   }
 
  private:
@@ -100,6 +126,9 @@ class named_buffers {
   std::map<std::string, held> held_;
   std::map<std::type_index, std::shared_ptr<void>> scratch_;
   std::uint64_t allocations_ = 0;
+  std::shared_ptr<void> object_;
+  std::type_index object_type_{typeid(void)}, object_space_{typeid(void)};
+  std::size_t object_bytes_ = 0;
 };
 
 }  // namespace detail

@@ -286,12 +286,12 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   timer.begin("distributed_initial_keys");
   const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   std::uint64_t m = 0;
-  index own;                    // (Shared) this rank's suffixes, for its rows at the end
-  node_parts<ExecSpace> parts;  // (Shared) the rank array's parts
-  rank_view ranks{};            // ISA: a.isa, or the parts
+  index own;                                // (Shared) this rank's suffixes, for its rows at the end
+  const node_parts<ExecSpace>* parts = nullptr;  // (Shared) the rank array's parts, kept in the pool
+  rank_view ranks{};                        // ISA: a.isa, or the parts
   if constexpr (Shared) {
-    parts.allocate(c, part_entries(n, c.size(), c.rank()) * sizeof(I));
-    ranks = split_over<I>(parts, n);
+    parts = &held_node_parts<ExecSpace>(pool, c, part_entries(n, c.size(), c.rank()) * sizeof(I));
+    ranks = split_over<I>(*parts, n);
   }
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, c.size());
@@ -357,7 +357,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   // (Shared) every rank's device work done and seen by every other rank.
   const auto all_ranks_done = [&] {
     c.run([&] { space.fence(); });
-    parts.sync(c);
+    if (parts) parts->sync(c);
   };
   auto close_round = [&](const auto& sorted_keys) {
     using scan_type = strix::detail::round_scan<std::decay_t<decltype(sorted_keys)>, index,

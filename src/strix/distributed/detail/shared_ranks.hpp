@@ -23,6 +23,7 @@
 
 #include <strix/config.hpp>
 #include <strix/distributed/communicator.hpp>
+#include <strix/distributed/workspace.hpp>
 #include <strix/error.hpp>
 
 #if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
@@ -30,6 +31,20 @@
 #endif
 
 namespace strix::distributed::detail {
+
+inline bool mpi_finalized() {
+  int done = 0;
+  MPI_Finalized(&done);
+  return done != 0;
+}
+
+// Whether two communicators hold the same ranks in the same order (a duplicate counts).
+inline bool same_group(MPI_Comm a, MPI_Comm b) {
+  if (a == MPI_COMM_NULL || b == MPI_COMM_NULL) return false;
+  int result = MPI_UNEQUAL;
+  MPI_Comm_compare(a, b, &result);
+  return result == MPI_IDENT || result == MPI_CONGRUENT;
+}
 
 // Position p's entry: part p / block, offset p % block (found by subtraction: a GPU has no
 // 64-bit divider, and there are few parts). More ranks than max_parts on one node (no GPU
@@ -96,6 +111,7 @@ class node_parts {
         throw error(error_code::host_out_of_memory,
                     "cannot allocate " + std::to_string(bytes) + " bytes of node-shared memory for the rank array");
     });
+    bytes_ = bytes;
     c.run([&] {
       MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
       locked_ = true;
@@ -108,6 +124,8 @@ class node_parts {
     });
   }
   const std::vector<void*>& parts() const { return parts_; }
+  // Whether these parts serve `bytes` on this rank over `comm` (a workspace's kept parts).
+  bool serves(MPI_Comm comm, std::uint64_t bytes) const { return same_group(comm_, comm) && bytes <= bytes_; }
   // Every rank's stores visible to every rank's loads (after the caller's fence).
   void sync(const collective& c) const {
     c.run([&] {
@@ -117,6 +135,7 @@ class node_parts {
     });
   }
   ~node_parts() {
+    if (mpi_finalized()) return;  // (a workspace kept past MPI_Finalize: MPI freed the window)
     if (locked_) MPI_Win_unlock_all(window_);
     if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
     if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
@@ -126,6 +145,7 @@ class node_parts {
   MPI_Comm comm_ = MPI_COMM_NULL;
   MPI_Win window_ = MPI_WIN_NULL;
   bool locked_ = false;
+  std::uint64_t bytes_ = 0;
   std::vector<void*> parts_;
 };
 
@@ -136,6 +156,7 @@ class node_parts<ExecSpace, false> {
   static bool usable(const collective&) { return false; }
   void allocate(const collective&, std::uint64_t) { STRIX_REQUIRE(false); }
   const std::vector<void*>& parts() const { return parts_; }
+  bool serves(MPI_Comm, std::uint64_t) const { return false; }
   void sync(const collective&) const {}
 
  private:
@@ -155,24 +176,33 @@ class node_parts<Kokkos::Cuda, false> {
   node_parts(const node_parts&) = delete;
   node_parts& operator=(const node_parts&) = delete;
   void allocate(const collective& c, std::uint64_t bytes) {
-    comm_ = c.comm();
+    MPI_Comm_dup(c.comm(), &comm_);  // (its own: the release may come after the caller's is gone)
+    bytes_ = bytes;
     c.run([&] { block_ = backend::cuda::peer_allocate(bytes); });
     c.run([&] { backend::cuda::peer_map(block_, c.comm()); });
   }
   const std::vector<void*>& parts() const { return block_.parts; }
+  bool serves(MPI_Comm comm, std::uint64_t bytes) const { return same_group(comm_, comm) && bytes <= bytes_; }
   // (Kernel completion makes a GPU's stores to a peer's memory visible to the peer's later
   // kernels: the caller's fence, then every rank past the barrier.)
   void sync(const collective& c) const {
     c.run([&] { MPI_Barrier(c.comm()); });
   }
   ~node_parts() {
-    // Every rank reaches here together (allocate's failures are agreed): the release's
-    // barrier matches.
-    if (comm_ != MPI_COMM_NULL) backend::cuda::peer_release(block_, comm_);
+    // Every rank reaches here together (allocate's failures are agreed; a workspace's parts go
+    // collectively): the release's barrier matches. Past MPI_Finalize only the own part goes.
+    if (comm_ == MPI_COMM_NULL) return;
+    if (mpi_finalized()) {
+      if (block_.own) cudaFree(block_.own);
+      return;
+    }
+    backend::cuda::peer_release(block_, comm_);
+    MPI_Comm_free(&comm_);
   }
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;
+  std::uint64_t bytes_ = 0;
   backend::cuda::peer_block block_;
 };
 #endif
@@ -198,6 +228,28 @@ split_ranks<I> split_over(const node_parts<ExecSpace>& parts, std::uint64_t n) {
   s.parts = int(p.size());
   for (std::size_t r = 0; r < p.size(); ++r) s.part[r] = static_cast<I*>(p[r]);
   return s;
+}
+
+// This rank's part of `bytes` and every other rank's, kept in `pool` from call to call: made and
+// mapped once (on 4 H200s about 40 ms a call, bench/RESULTS.md §59), made again only where a
+// part falls short or the communicator differs. Collective.
+template <class ExecSpace>
+node_parts<ExecSpace>& held_node_parts(named_buffers& pool, const collective& c, std::uint64_t bytes) {
+  using parts_type = node_parts<ExecSpace>;
+  const parts_type* kept = pool.object<parts_type>();
+  const bool reuse = c.min<int>(kept && kept->serves(c.comm(), bytes) ? 1 : 0) == 1;
+  if (reuse) return *pool.object<parts_type>();
+  pool.drop_object();  // (collective: every rank drops together)
+  auto made = std::make_shared<parts_type>();
+  made->allocate(c, bytes);
+  return pool.keep_object<parts_type, typename ExecSpace::memory_space>(std::move(made), bytes);
+}
+
+// Whether `pool` holds parts mapped over `c` already (their trial need not run again). Collective.
+template <class ExecSpace>
+bool node_parts_held(const named_buffers& pool, const collective& c) {
+  const auto* kept = pool.object<node_parts<ExecSpace>>();
+  return c.min<int>(kept && kept->serves(c.comm(), 0) ? 1 : 0) == 1;
 }
 
 }  // namespace strix::distributed::detail

@@ -206,9 +206,11 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
 // other's memory (one node, peer access) and free memory holds the text and its part of the
 // rank array beside the same; else partitioned (host ranks too: their free memory is not
 // known). From 4 ranks on, shared before replicated.
-// `held`: device bytes this rank's workspace holds already (free for the construction).
+// `held`: device bytes this rank's workspace holds already (free for the construction);
+// `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
 template <class ExecSpace, class I>
-construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0) {
+construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
+                                 bool mapped = false) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
@@ -218,11 +220,12 @@ construction choose_construction(const collective& c, const layout& positions, s
   });
   if (asked == "partitioned") return construction::partitioned;
   if (asked == "replicated") return construction::replicated;
+  const auto usable = [&] { return mapped || node_parts<ExecSpace>::usable(c); };
   if (asked == "shared") {
-    const bool mapped = node_parts<ExecSpace>::usable(c);
+    const bool ok = usable();
     c.run([&] {
-      STRIX_USER_REQUIRE(mapped, "STRIX_DISTRIBUTED_ALGORITHM=shared: the ranks must share one node and (GPUs) map "
-                                 "each other's memory (peer access), at most 16 ranks");
+      STRIX_USER_REQUIRE(ok, "STRIX_DISTRIBUTED_ALGORITHM=shared: the ranks must share one node and (GPUs) map "
+                             "each other's memory (peer access), at most 16 ranks");
     });
     return construction::shared;
   }
@@ -241,9 +244,9 @@ construction choose_construction(const collective& c, const layout& positions, s
   // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked
   // only where they would be taken: on GPUs it is a trial mapping.)
   const bool shared_first = c.size() >= 4;
-  if (shared_first && shared_fits && node_parts<ExecSpace>::usable(c)) return construction::shared;
+  if (shared_first && shared_fits && usable()) return construction::shared;
   if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
-  if (!shared_first && shared_fits && node_parts<ExecSpace>::usable(c)) return construction::shared;
+  if (!shared_first && shared_fits && usable()) return construction::shared;
   return construction::partitioned;
 }
 
@@ -293,7 +296,11 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] { strix::detail::require_sa_length<I>(n); });
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
-  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>());
+  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(),
+                                                             node_parts_held<ExecSpace>(ws.buffers(), c));
+  // Shared ranks' rank array, mapped between the ranks now rather than in every call.
+  if (how == construction::shared) held_node_parts<ExecSpace>(ws.buffers(), c, part_entries(n, c.size(), c.rank()) * sizeof(I));
+  else ws.buffers().drop_object();
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
@@ -344,8 +351,10 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     stats->set_counter("distributed_device_peak_bytes",
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
-  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes);
+  const construction how =
+      choose_construction<ExecSpace, I>(c, positions, held_bytes, node_parts_held<ExecSpace>(held.buffers(), c));
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
+  if (how != construction::shared) held.buffers().drop_object();  // (collective)
   // Held buffers counted as free above: those this construction does not take go now.
   c.run([&] {
     if (how == construction::shared) replicated_arrays<I, true, ExecSpace>::keep_own_buffers(held.buffers());
