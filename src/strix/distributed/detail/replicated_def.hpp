@@ -22,11 +22,12 @@
 // Shared ranks (the same rounds, `Shared`): where every rank can read and write every other
 // rank's memory in place (one node: GPUs with peer access, or host ranks through an MPI
 // shared-memory window; shared_ranks.hpp), the rank array is not copied but split by position
-// over the ranks, n / P entries each. A round reads ISA[s + h] wherever it lives and its scan
-// writes the new ranks of its own suffixes wherever they live; two barriers a round keep the
-// reads of a round before anyone's writes and the writes before the next round's reads. No
-// rank array copy, no pairs, no store of the others' updates: per rank n / P entries of I,
-// the text, and about 40 bytes for each of its own suffixes.
+// over the ranks, n / P entries each. A round reads ISA[s + h] wherever it lives; its scan
+// records the new ranks of its own suffixes as pairs, which go to the ranks whose parts hold
+// those suffixes (one all-to-all) and are stored there; two barriers a round keep the reads of
+// a round before anyone's writes and the writes before the next round's reads. No rank array
+// copy, and each update stored once: per rank n / P entries of I, the text, 2 n / P entries for
+// the pairs it receives, and about 44 bytes for each of its own suffixes.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -68,6 +69,64 @@ void share_rank_updates(const ExecSpace& space, const collective& c, const array
     Kokkos::parallel_for(
         "strix::update_store", policy(space, 0, std::int64_t(got.extent(0) / 2)),
         KOKKOS_LAMBDA(const std::int64_t j) { r(got(2 * j)) = got(2 * j + 1); });
+  });
+}
+
+// Whether pair j's suffix (pairs(2 j)) lies in [lo, hi): in that rank's part of the rank array.
+template <class I, class ExecSpace>
+struct pair_in_part {
+  array<I, ExecSpace> pairs;
+  std::uint64_t lo, hi;
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const {
+    const std::uint64_t s = std::uint64_t(pairs(2 * j));
+    return s >= lo && s < hi;
+  }
+};
+
+// Shared ranks: sends the `count` (suffix, rank) pairs this rank's round changed (round_scan's
+// routed_pairs wrote them into `pairs`) to the ranks whose parts of the rank array hold the
+// suffixes — a selection a part into `order`, the pairs gathered part by part into `send`, one
+// all-to-all into `incoming` (room for a part's entries: a position changes once a round) —
+// and stores those it receives into its own part (`own`, positions from `own_lo`). On 4 H200s a
+// GPU's random stores into other GPUs' memory cost more than the exchange (RESULTS §59).
+template <class I, class ExecSpace>
+void route_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const collective& c,
+                        const array<I, ExecSpace>& pairs, std::uint64_t count, const array<I, ExecSpace>& order,
+                        const array<I, ExecSpace>& send, const array<I, ExecSpace>& incoming, std::uint64_t n,
+                        I* own, strix::detail::phase_timer<ExecSpace>& timer) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const int ranks = c.size();
+  const std::uint64_t block = part_block(n, ranks), own_lo = std::min(n, block * std::uint64_t(c.rank()));
+  timer.begin("distributed_share_route");
+  std::vector<std::uint64_t> to(std::size_t(ranks) + 1, 0);  // entries (two a pair) for each part
+  c.run([&] {
+    std::uint64_t done = 0;  // pairs selected so far
+    for (int r = 0; r < ranks; ++r) {
+      const pair_in_part<I, ExecSpace> in_part{pairs, std::min(n, block * std::uint64_t(r)),
+                                               std::min(n, block * (std::uint64_t(r) + 1))};
+      if (done < count)
+        done += primitives::select_indices(space, ws, std::int64_t(count), in_part,
+                                           strix::device_view<I, ExecSpace>(order.data() + done, count - done));
+      to[r + 1] = 2 * done;
+    }
+    auto o = order;
+    auto p = pairs;
+    auto out = send;
+    Kokkos::parallel_for(
+        "strix::routed_pairs", policy(space, 0, std::int64_t(count)), KOKKOS_LAMBDA(const std::int64_t t) {
+          const std::int64_t j = std::int64_t(o(t));
+          out(2 * t) = p(2 * j);
+          out(2 * t + 1) = p(2 * j + 1);
+        });
+  });
+  const auto from = receive_offsets(c, to);
+  timer.begin("distributed_share_transfer");  // (the wait for the slowest rank's round included)
+  auto got = send_arrays(space, c, array<I, ExecSpace>(send.data(), 2 * count), to, from, "strix::routed_got", incoming);
+  timer.begin("distributed_share_store");
+  c.run([&] {
+    Kokkos::parallel_for(
+        "strix::routed_store", policy(space, 0, std::int64_t(got.extent(0) / 2)),
+        KOKKOS_LAMBDA(const std::int64_t j) { own[std::uint64_t(got(2 * j)) - own_lo] = got(2 * j + 1); });
   });
 }
 
@@ -175,13 +234,14 @@ struct replicated_arrays {
   array<std::uint8_t, ExecSpace> text;
   index isa;  // (not Shared) ISA; until the first round, the rank's selected suffixes
   index suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
+  index route_order, route_send;  // (Shared) the round's pairs in part order, and their place (64-bit)
   wide keys, keys_alt;  // a round's keys: 64-bit, or the index type in their first half
 
   void take_whole(named_buffers& pool, std::uint64_t n) {
     text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
     if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", n);
   }
-  using changes = std::conditional_t<Shared, strix::detail::changed_only<index>, strix::detail::changed_pairs<index>>;
+  using changes = std::conditional_t<Shared, strix::detail::routed_pairs<index>, strix::detail::changed_pairs<index>>;
   using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
   using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
   using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
@@ -192,7 +252,7 @@ struct replicated_arrays {
   static std::size_t aligned(std::size_t bytes) { return (bytes + align - 1) / align * align; }
   static std::size_t own_block_bytes(std::uint64_t m0) {
     const std::size_t a = aligned(m0 * sizeof(I)), w = aligned(m0 * sizeof(std::uint64_t)),
-                      o = aligned((m0 / 2 + 2) * sizeof(I)), out = !Shared && sizeof(I) > 4 ? aligned(2 * m0 * sizeof(I)) : 0;
+                      o = aligned((m0 / 2 + 2) * sizeof(I)), out = sizeof(I) > 4 ? aligned(2 * m0 * sizeof(I)) : 0;
     return 6 * a + 2 * w + 2 * o + out;  // suf, suf_alt, pos, pos_alt, seg, seg_alt; keys, keys_alt; offsets x2
   }
   static constexpr const char* own_block = "strix::own_arrays";
@@ -203,11 +263,13 @@ struct replicated_arrays {
   }
   // The workspace buffers the construction takes (the others are freed before it runs).
   static void keep_own_buffers(named_buffers& pool) {
-    if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes"});
+    if (Shared)
+      pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::route_send",
+                      "strix::routed_pairs"});
     else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs"});
   }
 
-  void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, std::uint64_t m0) {
+  void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, int ranks, std::uint64_t m0) {
     auto block = pool.take<unsigned char, memory>(own_block, own_block_bytes(m0));
     std::size_t at = 0;
     const auto carve = [&](auto* type, std::uint64_t count) {
@@ -227,10 +289,17 @@ struct replicated_arrays {
     offsets = carve((I*)nullptr, m0 / 2 + 2);
     offsets_alt = carve((I*)nullptr, m0 / 2 + 2);
     // Those a round sends go to a free key buffer where they fit (close_round).
-    if (!Shared && sizeof(I) > 4) outgoing = carve((I*)nullptr, 2 * m0);
+    if (sizeof(I) > 4) outgoing = carve((I*)nullptr, 2 * m0);
     STRIX_REQUIRE(at <= block.extent(0));
-    // The pairs a round receives: the first round's (every other rank's suffixes) are the most.
+    // The pairs a round receives: the first round's (every other rank's suffixes; Shared: every
+    // position of the rank's part) are the most.
     if (!Shared) incoming = pool.take<I, memory>("strix::incoming_pairs", 2 * (n - m0));
+    if (Shared) {
+      incoming = pool.take<I, memory>("strix::routed_pairs", 2 * part_block(n, ranks));
+      route_order = pool.take<I, memory>("strix::route_order", m0);
+      // (32-bit pairs are sent from the key buffer the round's scan has read.)
+      if (sizeof(I) > 4) route_send = pool.take<I, memory>("strix::route_send", 2 * m0);
+    }
     auto& ws = pool.scratch<ExecSpace>();
     ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m0));
     ws.reserve(primitives::scan_scratch_bytes<wide_scan>(space, m0));
@@ -314,7 +383,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     }
     if constexpr (!Shared) ranks = a.isa;
     space.fence();  // (Shared) the copy out of the block before the block's arrays are carved
-    a.take_own(space, pool, n, m);
+    a.take_own(space, pool, n, c.size(), m);
     note_device_memory<ExecSpace>();
     auto picked = picked_buf;
     auto p = a.suf;
@@ -376,7 +445,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
       segments = 0;
       if (m == 0) return;
       changes recorded{};
-      if constexpr (Shared) recorded = changes{seg, offsets, first_round};
+      if constexpr (Shared) recorded = changes{{seg, offsets, pairs, first_round}};
       else recorded = changes{seg, offsets, pairs, first_round};
       scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, ranks, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
                      recorded};
@@ -384,10 +453,15 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
       primitives::scan(space, ws, "strix::replicated_refine", scan, std::int64_t(m), totals);
       segments = std::uint64_t(totals.segments);
       kept = std::uint64_t(totals.kept);
-      if constexpr (!Shared) changed = std::uint64_t(totals.changed);
+      changed = std::uint64_t(totals.changed);
     });
     if constexpr (Shared) {
-      (void)changed;     // (shared ranks record no pairs)
+      // Sent from the key buffer the scan read (32-bit), else from their own array.
+      const index send =
+          sizeof(I) > 4 ? a.route_send
+                        : index(reinterpret_cast<I*>(const_cast<void*>(static_cast<const void*>(sorted_keys.data()))), 2 * m0);
+      route_rank_updates(space, ws, c, pairs, changed, a.route_order, send, incoming, n,
+                         static_cast<I*>(parts->parts()[std::size_t(c.rank())]), timer);
       all_ranks_done();  // every rank's new ranks stored before anyone reads them
     } else {
       share_rank_updates(space, c, pairs, changed, isa, incoming, timer);

@@ -8,9 +8,9 @@
 // constructions keep their own copies (replicated_def.hpp) or partition (suffix_array_def.hpp).
 //
 // Measured on 2 H200s by NVLink (bench/RESULTS.md §50): a random 4-byte load of another GPU's
-// memory costs ~4x a local one, a store ~2x, and half-and-half stores run at 88 % of local
-// ones; so a round reads each rank it needs once and stores only the ranks that change (its
-// own suffixes', wherever they live).
+// memory costs ~4x a local one, a store ~2x; so a round reads each rank it needs in place once,
+// and the ranks that change go to the rank whose part holds them, which stores them locally
+// (replicated_def.hpp; RESULTS §59).
 #include <mpi.h>
 #include <sys/statvfs.h>
 

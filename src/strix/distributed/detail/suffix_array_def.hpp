@@ -280,7 +280,7 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
   // (Shared: round 0 selects into the block of the rank's own arrays, so n entries at least;
   // taken first, so that take_own finds it large enough.)
   if (Shared) pool.take<unsigned char, memory>(decltype(a)::own_block, decltype(a)::selection_block_bytes(n, ranks));
-  a.take_own(space, pool, n, m);
+  a.take_own(space, pool, n, ranks, m);
   if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
   // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
   const std::uint64_t fewest = 2 * (n / std::uint64_t(ranks)) > m ? 2 * (n / std::uint64_t(ranks)) - m : 0;

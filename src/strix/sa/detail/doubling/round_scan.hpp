@@ -40,8 +40,8 @@ struct start_flags {
 
 // What the scan does with the suffixes whose rank changes: nothing (one device: every active
 // suffix's rank is stored), changed_pairs below (the replicated distributed construction
-// sends them to other ranks), or changed_only (the shared-rank one stores only those, many
-// into another GPU's memory).
+// sends them to other ranks), or routed_pairs (the shared-rank one sends them to the ranks
+// that store them).
 struct no_changes {
   static constexpr bool records = false;
   struct count {};  // empty: the scan's value keeps its size (an empty base takes no space)
@@ -75,17 +75,14 @@ struct changed_pairs {
   }
 };
 
-// Stores only the ranks that change (the same test as changed_pairs'; records nothing): the
-// others hold their rank already.
+// Records as changed_pairs and stores nothing: the shared-rank distributed construction sends
+// the pairs to the ranks whose parts of the rank array hold the suffixes, which store them
+// (cheaper than storing into another GPU's memory from the scan: bench/RESULTS.md §59).
 template <class IndexView>
-struct changed_only {
-  static constexpr bool records = false;
-  struct count {};
-  IndexView seg, old_offsets;
-  bool all;
+struct routed_pairs : changed_pairs<IndexView> {
   template <class KeyView>
-  KOKKOS_INLINE_FUNCTION bool stores(const KeyView& keys, const std::int64_t k) const {
-    return all || keys(k) != keys(old_offsets(seg(k)));
+  KOKKOS_INLINE_FUNCTION constexpr bool stores(const KeyView&, const std::int64_t) const {
+    return false;
   }
 };
 
