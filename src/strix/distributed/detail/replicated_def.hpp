@@ -24,10 +24,11 @@
 // shared-memory window; shared_ranks.hpp), the rank array is not copied but split by position
 // over the ranks, n / P entries each. A round reads ISA[s + h] wherever it lives; its scan
 // records the new ranks of its own suffixes as pairs, which go to the ranks whose parts hold
-// those suffixes (one all-to-all) and are stored there; two barriers a round keep the reads of
-// a round before anyone's writes and the writes before the next round's reads. No rank array
+// those suffixes (one all-to-all) and are stored there (64-bit entries: the scan stores them
+// there itself, which takes no memory for pairs); two barriers a round keep the reads of a
+// round before anyone's writes and the writes before the next round's reads. No rank array
 // copy, and each update stored once: per rank n / P entries of I, the text, 2 n / P entries for
-// the pairs it receives, and about 44 bytes for each of its own suffixes.
+// the pairs it receives (32-bit), and about 44 bytes for each of its own suffixes.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -234,14 +235,20 @@ struct replicated_arrays {
   array<std::uint8_t, ExecSpace> text;
   index isa;  // (not Shared) ISA; until the first round, the rank's selected suffixes
   index suf, suf_alt, pos, pos_alt, seg, seg_alt, offsets, offsets_alt, incoming, outgoing;
-  index route_order, route_send;  // (Shared) the round's pairs in part order, and their place (64-bit)
+  index route_order;  // (routed) the round's pairs in part order
   wide keys, keys_alt;  // a round's keys: 64-bit, or the index type in their first half
 
   void take_whole(named_buffers& pool, std::uint64_t n) {
     text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
     if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", n);
   }
-  using changes = std::conditional_t<Shared, strix::detail::routed_pairs<index>, strix::detail::changed_pairs<index>>;
+  // (Shared) Changed ranks sent to the parts that hold them with 32-bit entries (faster than
+  // storing them there from the scan: RESULTS §59); with 64-bit ones stored from the scan, as
+  // their pairs would take another 56 bytes a suffix.
+  static constexpr bool routed = Shared && sizeof(I) == 4;
+  using changes =
+      std::conditional_t<!Shared, strix::detail::changed_pairs<index>,
+                         std::conditional_t<routed, strix::detail::routed_pairs<index>, strix::detail::changed_only<index>>>;
   using rank_view = std::conditional_t<Shared, split_ranks<I>, index>;
   using wide_scan = strix::detail::round_scan<wide, index, strix::detail::segment_marks<index>, changes, rank_view>;
   using narrow_scan = strix::detail::round_scan<index, index, strix::detail::segment_marks<index>, changes, rank_view>;
@@ -252,7 +259,7 @@ struct replicated_arrays {
   static std::size_t aligned(std::size_t bytes) { return (bytes + align - 1) / align * align; }
   static std::size_t own_block_bytes(std::uint64_t m0) {
     const std::size_t a = aligned(m0 * sizeof(I)), w = aligned(m0 * sizeof(std::uint64_t)),
-                      o = aligned((m0 / 2 + 2) * sizeof(I)), out = sizeof(I) > 4 ? aligned(2 * m0 * sizeof(I)) : 0;
+                      o = aligned((m0 / 2 + 2) * sizeof(I)), out = !Shared && sizeof(I) > 4 ? aligned(2 * m0 * sizeof(I)) : 0;
     return 6 * a + 2 * w + 2 * o + out;  // suf, suf_alt, pos, pos_alt, seg, seg_alt; keys, keys_alt; offsets x2
   }
   static constexpr const char* own_block = "strix::own_arrays";
@@ -263,9 +270,7 @@ struct replicated_arrays {
   }
   // The workspace buffers the construction takes (the others are freed before it runs).
   static void keep_own_buffers(named_buffers& pool) {
-    if (Shared)
-      pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::route_send",
-                      "strix::routed_pairs"});
+    if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::routed_pairs"});
     else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs"});
   }
 
@@ -289,16 +294,15 @@ struct replicated_arrays {
     offsets = carve((I*)nullptr, m0 / 2 + 2);
     offsets_alt = carve((I*)nullptr, m0 / 2 + 2);
     // Those a round sends go to a free key buffer where they fit (close_round).
-    if (sizeof(I) > 4) outgoing = carve((I*)nullptr, 2 * m0);
+    if (!Shared && sizeof(I) > 4) outgoing = carve((I*)nullptr, 2 * m0);
     STRIX_REQUIRE(at <= block.extent(0));
-    // The pairs a round receives: the first round's (every other rank's suffixes; Shared: every
-    // position of the rank's part) are the most.
+    // The pairs a round receives: the first round's (every other rank's suffixes; routed: every
+    // position of the rank's part) are the most. (Routed pairs are sent from the key buffer the
+    // round's scan has read.)
     if (!Shared) incoming = pool.take<I, memory>("strix::incoming_pairs", 2 * (n - m0));
-    if (Shared) {
+    if (routed) {
       incoming = pool.take<I, memory>("strix::routed_pairs", 2 * part_block(n, ranks));
       route_order = pool.take<I, memory>("strix::route_order", m0);
-      // (32-bit pairs are sent from the key buffer the round's scan has read.)
-      if (sizeof(I) > 4) route_send = pool.take<I, memory>("strix::route_send", 2 * m0);
     }
     auto& ws = pool.scratch<ExecSpace>();
     ws.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, m0));
@@ -445,7 +449,8 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
       segments = 0;
       if (m == 0) return;
       changes recorded{};
-      if constexpr (Shared) recorded = changes{{seg, offsets, pairs, first_round}};
+      if constexpr (arrays_type::routed) recorded = changes{{seg, offsets, pairs, first_round}};
+      else if constexpr (Shared) recorded = changes{seg, offsets, first_round};
       else recorded = changes{seg, offsets, pairs, first_round};
       scan_type scan{sorted_keys, {seg, seg_alt}, pos, suf, ranks, pos_alt, suf_alt, offsets_alt, std::int64_t(m), false,
                      recorded};
@@ -453,15 +458,15 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
       primitives::scan(space, ws, "strix::replicated_refine", scan, std::int64_t(m), totals);
       segments = std::uint64_t(totals.segments);
       kept = std::uint64_t(totals.kept);
-      changed = std::uint64_t(totals.changed);
+      if constexpr (changes::records) changed = std::uint64_t(totals.changed);
     });
     if constexpr (Shared) {
-      // Sent from the key buffer the scan read (32-bit), else from their own array.
-      const index send =
-          sizeof(I) > 4 ? a.route_send
-                        : index(reinterpret_cast<I*>(const_cast<void*>(static_cast<const void*>(sorted_keys.data()))), 2 * m0);
-      route_rank_updates(space, ws, c, pairs, changed, a.route_order, send, incoming, n,
-                         static_cast<I*>(parts->parts()[std::size_t(c.rank())]), timer);
+      if constexpr (arrays_type::routed) {
+        // Sent from the key buffer the scan read.
+        const index send(reinterpret_cast<I*>(const_cast<void*>(static_cast<const void*>(sorted_keys.data()))), 2 * m0);
+        route_rank_updates(space, ws, c, pairs, changed, a.route_order, send, incoming, n,
+                           static_cast<I*>(parts->parts()[std::size_t(c.rank())]), timer);
+      }
       all_ranks_done();  // every rank's new ranks stored before anyone reads them
     } else {
       share_rank_updates(space, c, pairs, changed, isa, incoming, timer);

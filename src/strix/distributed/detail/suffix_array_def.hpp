@@ -238,7 +238,10 @@ construction choose_construction(const collective& c, const layout& positions, s
       }));
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
   const std::uint64_t n = positions.total();
-  const bool shared_fits = free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + 48 * largest);
+  // (Shared ranks with 32-bit entries receive pairs for their part: 2 n / P entries, and 4
+  // bytes a suffix to order them.)
+  const std::uint64_t routed = sizeof(I) == 4 ? 2 * part_block(n, c.size()) * sizeof(I) + 4 * largest : 0;
+  const bool shared_fits = free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + routed + 48 * largest);
   // From 4 ranks on, shared ranks first: every replicated rank stores every other's updates,
   // work that grows with P (on 4 H200s shared ranks were as fast on 1 GB of DNA and 11 % faster
   // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked

@@ -40,8 +40,9 @@ struct start_flags {
 
 // What the scan does with the suffixes whose rank changes: nothing (one device: every active
 // suffix's rank is stored), changed_pairs below (the replicated distributed construction
-// sends them to other ranks), or routed_pairs (the shared-rank one sends them to the ranks
-// that store them).
+// sends them to other ranks), routed_pairs (the shared-rank one sends them to the ranks
+// that store them) or changed_only (the shared-rank one with 64-bit entries stores only those,
+// many into another GPU's memory).
 struct no_changes {
   static constexpr bool records = false;
   struct count {};  // empty: the scan's value keeps its size (an empty base takes no space)
@@ -72,6 +73,21 @@ struct changed_pairs {
   template <class KeyView>
   KOKKOS_INLINE_FUNCTION constexpr bool stores(const KeyView&, const std::int64_t) const {
     return true;
+  }
+};
+
+// Stores only the ranks that change (the same test as changed_pairs'; records nothing): the
+// others hold their rank already (the shared-rank construction with 64-bit entries, whose
+// pairs would cost more memory than their stores into other GPUs' memory cost time).
+template <class IndexView>
+struct changed_only {
+  static constexpr bool records = false;
+  struct count {};
+  IndexView seg, old_offsets;
+  bool all;
+  template <class KeyView>
+  KOKKOS_INLINE_FUNCTION bool stores(const KeyView& keys, const std::int64_t k) const {
+    return all || keys(k) != keys(old_offsets(seg(k)));
   }
 };
 
