@@ -467,6 +467,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
         route_rank_updates(space, ws, c, pairs, changed, a.route_order, send, incoming, n,
                            static_cast<I*>(parts->parts()[std::size_t(c.rank())]), timer);
       }
+      (void)changed;     // (64-bit: none recorded)
       all_ranks_done();  // every rank's new ranks stored before anyone reads them
     } else {
       share_rank_updates(space, c, pairs, changed, isa, incoming, timer);
