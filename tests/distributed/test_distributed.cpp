@@ -205,6 +205,40 @@ void run_workspace(const strix::distributed::collective& c, tally& t) {
   run_one<Space, std::uint32_t>(space, c, "short (workspace)", strix_test::random_text(300, 2, 13, 'a'), true, t, &ws);
   run_one<Space, std::uint64_t>(space, c, "random, 64-bit (workspace)", strix_test::random_text(n, 4, 14, 'a'), false,
                                 t, &ws);
+  if (shared) {
+    // A duplicate of the communicator (the same ranks, in order) is served by the kept rank array...
+    MPI_Comm dup = MPI_COMM_NULL;
+    MPI_Comm_dup(c.comm(), &dup);
+    {
+      const strix::distributed::collective d(dup);
+      run_one<Space, std::uint32_t>(space, d, "random (workspace, duplicate communicator)",
+                                    strix_test::random_text(n, 4, 15, 'a'), false, t, &ws);
+      const void* kept = ws.buffers().object_address();
+      run_one<Space, std::uint32_t>(space, d, "random again (workspace, duplicate communicator)",
+                                    strix_test::random_text(n, 4, 16, 'a'), false, t, &ws);
+      t.expect(kept && ws.buffers().object_address() == kept, "a duplicate communicator reuses the kept rank array",
+               c.rank());
+    }
+    MPI_Comm_free(&dup);
+    // ...another group of ranks is refused on each of its ranks (they could not release it together).
+    if (c.size() >= 4) {
+      MPI_Comm half = MPI_COMM_NULL;
+      MPI_Comm_split(c.comm(), c.rank() % 2, c.rank(), &half);
+      const strix::distributed::collective h(half);
+      Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", 100);
+      Kokkos::deep_copy(slice, std::uint8_t('a'));
+      Kokkos::View<std::uint32_t*, typename Space::memory_space> sa(
+          "sa", strix::distributed::suffix_array_rows(100 * std::uint64_t(h.size()), half).size(h.rank()));
+      bool refused = false;
+      try {
+        strix::distributed::suffix_array(space, half, slice, sa, nullptr, &ws);
+      } catch (const strix::error& e) {
+        refused = std::string(e.what()).find("another communicator") != std::string::npos;
+      }
+      t.expect(refused, "a workspace's rank array is refused on another group of ranks", c.rank());
+      MPI_Comm_free(&half);
+    }
+  }
   ws.release();
   t.expect(ws.bytes<Space>() == 0 && !ws.buffers().object_address(), "a released workspace holds nothing", c.rank());
 }

@@ -245,6 +245,20 @@ node_parts<ExecSpace>& held_node_parts(named_buffers& pool, const collective& c,
   return pool.keep_object<parts_type, typename ExecSpace::memory_space>(std::move(made), bytes);
 }
 
+// A workspace's parts belong to the communicator they were made on: only its ranks can release
+// them together (the release's barrier), so a call on another communicator is refused, on every
+// rank of that call alike. Collective.
+template <class ExecSpace>
+void require_parts_of(const named_buffers& pool, const collective& c) {
+  const auto* kept = pool.object<node_parts<ExecSpace>>();
+  const bool foreign = kept && !kept->serves(c.comm(), 0);
+  c.run([&] {
+    STRIX_USER_REQUIRE(!foreign,
+                       "distributed workspace: it holds shared ranks' memory mapped on another communicator; "
+                       "release it on that communicator's ranks first (a workspace serves one communicator)");
+  });
+}
+
 // Whether `pool` holds parts mapped over `c` already (their trial need not run again). Collective.
 template <class ExecSpace>
 bool node_parts_held(const named_buffers& pool, const collective& c) {

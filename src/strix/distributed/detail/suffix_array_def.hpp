@@ -299,6 +299,7 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] { strix::detail::require_sa_length<I>(n); });
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
+  require_parts_of<ExecSpace>(ws.buffers(), c);
   const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(),
                                                              node_parts_held<ExecSpace>(ws.buffers(), c));
   // Shared ranks' rank array, mapped between the ranks now rather than in every call.
@@ -336,6 +337,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   choose_transport<ExecSpace>(c);
   workspace call_workspace;  // (without the caller's: one for this call)
   workspace& held = kept ? *kept : call_workspace;
+  require_parts_of<ExecSpace>(held.buffers(), c);
   const std::size_t held_bytes = c.run([&] { return held.bytes<ExecSpace>(); });
   device_peak_watch<ExecSpace> peak;  // from here: the transport's own buffers are not counted
   primitives::workspace<ExecSpace>& ws = held.buffers().scratch<ExecSpace>();
