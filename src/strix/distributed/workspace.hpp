@@ -90,13 +90,16 @@ class named_buffers {
   }
   template <class T, class MemorySpace>
   T& keep_object(std::shared_ptr<T> kept, std::size_t bytes) {
+    ++objects_made_;
     object_ = std::move(kept);
     object_type_ = std::type_index(typeid(T));
     object_space_ = std::type_index(typeid(MemorySpace));
     object_bytes_ = bytes;
     return *static_cast<T*>(object_.get());
   }
-  const void* object_address() const { return object_.get(); }  // (tests: made again or kept)
+  bool holds_object() const { return object_ != nullptr; }
+  // How many objects were kept so far (tests: a reserved workspace makes none in a build).
+  std::uint64_t objects_made() const { return objects_made_; }
   void drop_object() {
     object_.reset();
     object_bytes_ = 0;
@@ -129,6 +132,7 @@ class named_buffers {
   std::shared_ptr<void> object_;
   std::type_index object_type_{typeid(void)}, object_space_{typeid(void)};
   std::size_t object_bytes_ = 0;
+  std::uint64_t objects_made_ = 0;
 };
 
 }  // namespace detail

@@ -28,7 +28,7 @@
 // there itself, which takes no memory for pairs); two barriers a round keep the reads of a
 // round before anyone's writes and the writes before the next round's reads. No rank array
 // copy, and each update stored once: per rank n / P entries of I, the text, 2 n / P entries for
-// the pairs it receives (32-bit), and about 44 bytes for each of its own suffixes.
+// the pairs it receives (32-bit), and about 52 bytes for each of its own suffixes (80 at 64 bits).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -114,7 +114,7 @@ void route_rank_updates(const ExecSpace& space, primitives::workspace<ExecSpace>
     auto p = pairs;
     auto out = send;
     Kokkos::parallel_for(
-        "strix::routed_pairs", policy(space, 0, std::int64_t(count)), KOKKOS_LAMBDA(const std::int64_t t) {
+        "strix::route_gather", policy(space, 0, std::int64_t(count)), KOKKOS_LAMBDA(const std::int64_t t) {
           const std::int64_t j = std::int64_t(o(t));
           out(2 * t) = p(2 * j);
           out(2 * t + 1) = p(2 * j + 1);
@@ -270,7 +270,8 @@ struct replicated_arrays {
   }
   // The workspace buffers the construction takes (the others are freed before it runs).
   static void keep_own_buffers(named_buffers& pool) {
-    if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::routed_pairs"});
+    if (routed) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::routed_pairs"});
+    else if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes"});
     else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs"});
   }
 

@@ -245,17 +245,21 @@ node_parts<ExecSpace>& held_node_parts(named_buffers& pool, const collective& c,
   return pool.keep_object<parts_type, typename ExecSpace::memory_space>(std::move(made), bytes);
 }
 
-// A workspace's parts belong to the communicator they were made on: only its ranks can release
-// them together (the release's barrier), so a call on another communicator is refused, on every
-// rank of that call alike. Collective.
+// A workspace's parts belong to the communicator (and execution space) they were made for:
+// only that communicator's ranks can release them together (the release's barrier), so a call
+// on another one, or for another space, or with a workspace that holds parts on some ranks and
+// not on others, is refused on every rank of the call alike. Collective.
 template <class ExecSpace>
 void require_parts_of(const named_buffers& pool, const collective& c) {
   const auto* kept = pool.object<node_parts<ExecSpace>>();
-  const bool foreign = kept && !kept->serves(c.comm(), 0);
+  const bool foreign = pool.holds_object() && !(kept && kept->serves(c.comm(), 0));
+  const int holding = pool.holds_object() ? 1 : 0;
+  const bool mixed = c.min<int>(holding) != c.max<int>(holding);
   c.run([&] {
-    STRIX_USER_REQUIRE(!foreign,
-                       "distributed workspace: it holds shared ranks' memory mapped on another communicator; "
-                       "release it on that communicator's ranks first (a workspace serves one communicator)");
+    STRIX_USER_REQUIRE(!foreign && !mixed,
+                       "distributed workspace: it holds shared ranks' memory mapped on another communicator or "
+                       "execution space (or on some ranks only); release it on the ranks that made it first "
+                       "(a workspace serves one communicator)");
   });
 }
 

@@ -201,11 +201,13 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
 // shared_ranks.hpp) or the partitioned rounds below: asked for with
 // STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned. By default, on devices of fewer
 // than 4 ranks: replicated where free memory holds the text, its rank array and pairs
-// (n + 3 n sizeof(I) bytes) beside about 48 bytes for each byte of the largest slice (the
-// fastest on 2 GPUs: bench/RESULTS.md §51, §59); else shared where every rank maps every
-// other's memory (one node, peer access) and free memory holds the text and its part of the
-// rank array beside the same; else partitioned (host ranks too: their free memory is not
-// known). From 4 ranks on, shared before replicated.
+// (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes (the fastest on 2 GPUs:
+// bench/RESULTS.md §51, §59); else shared where every rank maps every other's memory (one
+// node, peer access) and free memory holds the text, its part of the rank array, round 0's
+// selection block (n entries at least) and the same arrays; else partitioned (host ranks too:
+// their free memory is not known). From 4 ranks on, shared before replicated. A rank's
+// suffixes are taken as its largest slice or the even share with room for the sample's error,
+// whichever is more, and 4 bytes each for the primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
 // `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
 template <class ExecSpace, class I>
@@ -237,18 +239,24 @@ construction choose_construction(const collective& c, const layout& positions, s
         return f ? f + held : 0;  // (0: not known)
       }));
   const auto fits = [&](std::uint64_t need) { return free > need + need / 8; };
-  const std::uint64_t n = positions.total();
-  // (Shared ranks with 32-bit entries receive pairs for their part: 2 n / P entries, and 4
-  // bytes a suffix to order them.)
-  const std::uint64_t routed = sizeof(I) == 4 ? 2 * part_block(n, c.size()) * sizeof(I) + 4 * largest : 0;
-  const bool shared_fits = free_known<ExecSpace>() && fits(n * (1 + sizeof(I)) + routed + 48 * largest);
+  const std::uint64_t n = positions.total(), block = part_block(n, c.size());
+  const std::uint64_t m = std::max(largest, expected_own_suffixes(n, c.size()));
+  using shared_arrays = replicated_arrays<I, true, ExecSpace>;
+  // Shared: the text, the part, the selection block, the rank's suffixes; routed (32-bit): the
+  // pairs received for the part and the order of those sent.
+  const std::uint64_t shared_need =
+      n + block * sizeof(I) + std::max<std::uint64_t>(shared_arrays::own_block_bytes(m), n * sizeof(I)) +
+      m * sizeof(I) + (shared_arrays::routed ? 2 * block * sizeof(I) + m * sizeof(I) : 0) + 4 * m;
+  const std::uint64_t replicated_need =
+      n * (1 + 3 * sizeof(I)) + replicated_arrays<I, false, ExecSpace>::own_block_bytes(m) + 4 * m;
+  const bool shared_fits = free_known<ExecSpace>() && fits(shared_need);
   // From 4 ranks on, shared ranks first: every replicated rank stores every other's updates,
   // work that grows with P (on 4 H200s shared ranks were as fast on 1 GB of DNA and 11 % faster
   // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked
   // only where they would be taken: on GPUs it is a trial mapping.)
   const bool shared_first = c.size() >= 4;
   if (shared_first && shared_fits && usable()) return construction::shared;
-  if (fits(n * (1 + 3 * sizeof(I)) + 48 * largest)) return construction::replicated;
+  if (fits(replicated_need)) return construction::replicated;
   if (!shared_first && shared_fits && usable()) return construction::shared;
   return construction::partitioned;
 }
@@ -302,9 +310,14 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   require_parts_of<ExecSpace>(ws.buffers(), c);
   const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(),
                                                              node_parts_held<ExecSpace>(ws.buffers(), c));
-  // Shared ranks' rank array, mapped between the ranks now rather than in every call.
-  if (how == construction::shared) held_node_parts<ExecSpace>(ws.buffers(), c, part_entries(n, c.size(), c.rank()) * sizeof(I));
-  else ws.buffers().drop_object();
+  // Shared ranks' rank array, mapped between the ranks now rather than in every call (after the
+  // buffers shared ranks do not take are freed: they were counted as free memory).
+  if (how == construction::shared) {
+    c.run([&] { replicated_arrays<I, true, ExecSpace>::keep_own_buffers(ws.buffers()); });
+    held_node_parts<ExecSpace>(ws.buffers(), c, part_entries(n, c.size(), c.rank()) * sizeof(I));
+  } else {
+    ws.buffers().drop_object();
+  }
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
