@@ -23,9 +23,9 @@
 #   bench/run-distributed.sh device [RUNS] [INPUT...]
 # unpacks .carry/dist (`bench/run-distributed.sh pack` here: the CUDA strix, the distributed
 # tests, strix_bench_gen, their libraries, Debian's OpenMPI, the inputs), makes dna-<X>G
-# (X·10^9 bytes: dna-1G, dna-3.1G, dna-4.2G) from chrX.dna (strix_bench_gen genome), runs the distributed tests on 2 GPUs (and 4)
-# by each transport, then the table on 1, 2 and 4 GPUs (as many as there are): NCCL on every
-# input, host staging beside it on chrX.dna. Logs come back as $OUT/dist-logs.tar.xz.
+# (X·10^9 bytes: dna-1G, dna-3.1G, dna-4.2G) from chrX.dna (strix_bench_gen genome), runs
+# the distributed tests on 2 GPUs (and 4) by each transport, then the table on 1, 2 and 4 GPUs
+# (as many as there are): NCCL on every input, host staging beside it on chrX.dna. Logs come back as $OUT/dist-logs.tar.xz.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "${1:-}" = pack ]; then

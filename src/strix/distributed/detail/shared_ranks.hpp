@@ -245,12 +245,13 @@ node_parts<ExecSpace>& held_node_parts(named_buffers& pool, const collective& c,
   return pool.keep_object<parts_type, typename ExecSpace::memory_space>(std::move(made), bytes);
 }
 
-// A workspace's parts belong to the communicator (and execution space) they were made for:
-// only that communicator's ranks can release them together (the release's barrier), so a call
-// on another one, or for another space, or with a workspace that holds parts on some ranks and
-// not on others, is refused on every rank of the call alike. Collective.
+// Whether `pool` holds parts mapped over `c` already (their trial need not run again), the same
+// answer on every rank. A workspace's parts belong to the communicator (and execution space)
+// they were made for: only that communicator's ranks can release them together (the release's
+// barrier), so a call on another one, or for another space, or with a workspace that holds
+// parts on some ranks and not on others, is refused on every rank of the call alike. Collective.
 template <class ExecSpace>
-void require_parts_of(const named_buffers& pool, const collective& c) {
+bool node_parts_held(const named_buffers& pool, const collective& c) {
   const auto* kept = pool.object<node_parts<ExecSpace>>();
   const bool foreign = pool.holds_object() && !(kept && kept->serves(c.comm(), 0));
   const int holding = pool.holds_object() ? 1 : 0;
@@ -261,13 +262,7 @@ void require_parts_of(const named_buffers& pool, const collective& c) {
                        "execution space (or on some ranks only); release it on the ranks that made it first "
                        "(a workspace serves one communicator)");
   });
-}
-
-// Whether `pool` holds parts mapped over `c` already (their trial need not run again). Collective.
-template <class ExecSpace>
-bool node_parts_held(const named_buffers& pool, const collective& c) {
-  const auto* kept = pool.object<node_parts<ExecSpace>>();
-  return c.min<int>(kept && kept->serves(c.comm(), 0) ? 1 : 0) == 1;
+  return holding == 1;  // (past the check: held on every rank, or on none)
 }
 
 }  // namespace strix::distributed::detail

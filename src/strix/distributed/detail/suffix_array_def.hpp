@@ -307,21 +307,17 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] { strix::detail::require_sa_length<I>(n); });
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
-  require_parts_of<ExecSpace>(ws.buffers(), c);
-  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(),
-                                                             node_parts_held<ExecSpace>(ws.buffers(), c));
-  // Shared ranks' rank array, mapped between the ranks now rather than in every call (after the
-  // buffers shared ranks do not take are freed: they were counted as free memory).
-  if (how == construction::shared) {
-    c.run([&] { replicated_arrays<I, true, ExecSpace>::keep_own_buffers(ws.buffers()); });
-    held_node_parts<ExecSpace>(ws.buffers(), c, part_entries(n, c.size(), c.rank()) * sizeof(I));
-  } else {
-    ws.buffers().drop_object();
-  }
+  const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
+  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped);
+  if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
   });
+  // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
+  // reserve_replicated freed the buffers they do not take: those were counted as free memory).
+  if (how == construction::shared)
+    held_node_parts<ExecSpace>(ws.buffers(), c, part_entries(n, c.size(), c.rank()) * sizeof(I));
 }
 
 template <class ExecSpace, class I>
@@ -350,7 +346,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   choose_transport<ExecSpace>(c);
   workspace call_workspace;  // (without the caller's: one for this call)
   workspace& held = kept ? *kept : call_workspace;
-  require_parts_of<ExecSpace>(held.buffers(), c);
+  const bool mapped = node_parts_held<ExecSpace>(held.buffers(), c);
   const std::size_t held_bytes = c.run([&] { return held.bytes<ExecSpace>(); });
   device_peak_watch<ExecSpace> peak;  // from here: the transport's own buffers are not counted
   primitives::workspace<ExecSpace>& ws = held.buffers().scratch<ExecSpace>();
@@ -370,7 +366,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
   const construction how =
-      choose_construction<ExecSpace, I>(c, positions, held_bytes, node_parts_held<ExecSpace>(held.buffers(), c));
+      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
   // Held buffers counted as free above: those this construction does not take go now.
