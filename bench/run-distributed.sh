@@ -14,9 +14,10 @@
 # (device mode: TEST_VARIANTS, the library tests' TRANSPORT:ALGORITHM runs; NO_CLI=1 leaves the
 # CLI script out; NO_TESTS=1 TESTS_AFTER=1 on machines of 2 GPUs.)
 # env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
-#      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto; default
-#      "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host staging
-#      and the replicated with the partitioned construction), CELL_TIMEOUT (seconds a run,
+#      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto, and for
+#      the difference cover its period as a third part (STRIX_DISTRIBUTED_COVER: auto:cover:21);
+#      default "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host
+#      staging and the replicated with the partitioned construction), CELL_TIMEOUT (seconds a run,
 #      300), OUTDIR (outputs; a RAM disk for large texts), KEEP (a folder for every run's JSON).
 #
 # On a machine of several GPUs (the device tool; carry [".carry/dist"]):
@@ -161,9 +162,10 @@ echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $b
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
 one_run() {  # ranks variant input json output
-  local t0 t1 rc=0
+  local t0 t1 rc=0 how="${2#*:}"
   t0=$(date +%s.%N)
-  STRIX_DISTRIBUTED_TRANSPORT="${2%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${2#*:}" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
+  STRIX_DISTRIBUTED_TRANSPORT="${2%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${how%%:*}" \
+    STRIX_DISTRIBUTED_COVER="$([ "${how#*:}" != "$how" ] && echo "${how#*:}")" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
     -o "$5" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$4" 2>"$4.err" || rc=$?
   t1=$(date +%s.%N)
   if [ $rc -ne 0 ]; then
@@ -239,7 +241,9 @@ if max(peaks) == 0:  # one rank: the single-device construction's own peak
 rss = j.get('ranks_max_rss_bytes', [0])
 phases = {k: med(lambda j, k=k: j['phases_seconds'].get(k, 0)) for k in j['phases_seconds']}
 top = ' '.join(f"{k.replace('distributed_', '')}={v:.3f}" for k, v in sorted(phases.items(), key=lambda kv: -kv[1])[:10])
-algorithm = {0: 'partitioned', 1: 'replicated', 2: 'shared'}.get(j['counters'].get('distributed_replicated'), 'single')
+algorithm = {0: 'partitioned', 1: 'replicated', 2: 'shared', 3: 'cover'}.get(j['counters'].get('distributed_replicated'), 'single')
+if algorithm == 'cover':
+    algorithm += f"{j['counters'].get('distributed_cover', 0)}"
 setup = med(lambda j: j['stages_seconds'].get('transport_setup', 0))
 print(f"RESULT input={name} n={n} ranks={np} variant={asked} backend={j['backend']} "
       f"transport={j.get('transport', '-').replace(' ', '_')} algorithm={algorithm} setup_s={setup:.3f} "

@@ -186,7 +186,8 @@ void run_workspace(const strix::distributed::collective& c, tally& t) {
   const std::uint64_t reserved = ws.buffers().allocations();
   // (On host ranks `auto` is the partitioned construction, which keeps no buffers.)
   const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
-  const bool keeps = c.size() > 1 && asked && (std::string(asked) == "replicated" || std::string(asked) == "shared");
+  const bool keeps = c.size() > 1 && asked &&
+                     (std::string(asked) == "replicated" || std::string(asked) == "shared" || std::string(asked) == "cover");
   t.expect(!keeps || reserved > 0, "reserve allocates the replicated or shared construction's buffers", c.rank());
   // Shared ranks' rank array (mapped between the ranks) is made by reserve and kept by the build.
   const bool shared = c.size() > 1 && asked && std::string(asked) == "shared";

@@ -45,6 +45,7 @@
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/alphabet.hpp>
+#include <strix/sa/detail/difference_cover/cover.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
 
 namespace strix::distributed::detail {
@@ -136,10 +137,39 @@ template <class ExecSpace>
 using first_characters =
     strix::detail::prefix_key<text_view<ExecSpace>, strix::device_view<std::uint16_t, ExecSpace>>;
 
-// Whether the suffix at j has its key in [lo, hi) (hi == 0: no upper bound).
-template <class ExecSpace>
-struct key_in_range {
+// The units a construction ranks: every text position (Units = text_positions), or the
+// sample positions of a difference cover in increasing order (cover_units: the distributed
+// difference cover's sample, cover_def.hpp). Unit u + shift(h) starts h characters after unit
+// u wherever shift is defined, so the rounds look ranks up by unit.
+struct text_positions {
+  KOKKOS_INLINE_FUNCTION std::uint64_t position(const std::uint64_t u) const { return u; }
+  std::uint64_t count(const std::uint64_t n) const { return n; }
+  // The shift, in characters, of a round whose ranks tell `covered` characters apart.
+  std::uint64_t step(const std::uint64_t covered) const { return covered; }
+  std::uint64_t shift(const std::uint64_t step) const { return step; }
+};
+struct cover_units {
+  strix::detail::difference_cover cover;
+  KOKKOS_INLINE_FUNCTION std::uint64_t position(const std::uint64_t u) const { return cover.position_of(u); }
+  std::uint64_t count(const std::uint64_t n) const { return cover.sample_below(n); }
+  // Whole periods only (a sample position plus a multiple of X is one): the covered length
+  // starts at k >= X characters, so a round shifts by at least X.
+  std::uint64_t step(const std::uint64_t covered) const { return covered / cover.period * cover.period; }
+  std::uint64_t shift(const std::uint64_t step) const { return step / cover.period * cover.size; }
+};
+
+// The first characters of unit u's suffix.
+template <class ExecSpace, class Units>
+struct unit_key {
   first_characters<ExecSpace> key_of;
+  Units units;
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t u) const { return key_of(units.position(u)); }
+};
+
+// Whether unit j has its key in [lo, hi) (hi == 0: no upper bound).
+template <class Key>
+struct key_in_range {
+  Key key_of;
   std::uint64_t lo, hi;
   KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const {
     const std::uint64_t v = key_of(std::uint64_t(j));
@@ -147,13 +177,15 @@ struct key_in_range {
   }
 };
 
-// Every rank's range of keys: P + 1 bounds from the keys of `samples` positions spread over
-// the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);
+// Every rank's range of keys: P + 1 bounds from the keys of `samples` of the n units spread
+// over the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);
 // the last bound 0 stands for no upper bound. Equal keys fall in one range.
-template <class ExecSpace>
-std::vector<std::uint64_t> key_ranges(const ExecSpace& space, const first_characters<ExecSpace>& key_of, int ranks) {
+template <class ExecSpace, class Key>
+std::vector<std::uint64_t> key_ranges(const ExecSpace& space, const Key& key_of, std::uint64_t n, int ranks) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const std::uint64_t n = key_of.n, samples = std::min<std::uint64_t>(n, std::uint64_t(1) << 16);
+  std::vector<std::uint64_t> bounds(std::size_t(ranks) + 1, 0);
+  const std::uint64_t samples = std::min<std::uint64_t>(n, std::uint64_t(1) << 16);
+  if (samples == 0) return bounds;
   auto picked = make_array<std::uint64_t, ExecSpace>("strix::key_samples", samples);
   Kokkos::parallel_for(
       "strix::key_samples", policy(space, 0, std::int64_t(samples)), KOKKOS_LAMBDA(const std::int64_t s) {
@@ -166,7 +198,6 @@ std::vector<std::uint64_t> key_ranges(const ExecSpace& space, const first_charac
   auto host = strix::to_host(space, picked);
   std::vector<std::uint64_t> keys(host.data(), host.data() + samples);
   std::sort(keys.begin(), keys.end());
-  std::vector<std::uint64_t> bounds(std::size_t(ranks) + 1, 0);
   for (int r = 1; r < ranks; ++r) bounds[r] = std::max(bounds[r - 1], keys[std::size_t(r) * samples / std::size_t(ranks)]);
   return bounds;
 }
@@ -178,27 +209,15 @@ struct replicated_work {
   std::uint64_t sorted = 0;
 };
 
-// Shared: this rank's rows [first, first + own.extent(0)) of the suffix array (its range of
-// keys) from the final ranks of its own suffixes, moved to the rows it holds in the block
-// layout (`sa`): contiguous ranges, so at most its neighbours' parts cross. `spare` and
-// `spare_alt`: free arrays of m0 entries (or more) and of any size, for the rows on their way.
-template <class I, class ExecSpace, class Ranks>
-void place_own_rows(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& own, std::uint64_t first,
-                    const Ranks& isa, std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                    const array<I, ExecSpace>& spare, const array<I, ExecSpace>& spare_alt) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const std::uint64_t m0 = own.extent(0);
+// Rows [first, first + mine.extent(0)) of the suffix array, in order on this rank (its range
+// of keys), moved to the rows it holds in the block layout (`sa`): contiguous ranges, so at
+// most its neighbours' parts cross. `spare`: a free array of any size for the rows on their way.
+template <class I, class ExecSpace>
+void send_rows_to_blocks(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& mine,
+                         std::uint64_t first, std::uint64_t n,
+                         const Kokkos::View<I*, typename ExecSpace::memory_space>& sa, const array<I, ExecSpace>& spare) {
+  const std::uint64_t m0 = mine.extent(0);
   const layout keyed = c.gather_layout(m0), rows = block_layout(n, c.size());
-  const array<I, ExecSpace> mine(spare.data(), m0);
-  c.run([&] {
-    auto out = mine;
-    auto o = own;
-    Kokkos::parallel_for(
-        "strix::shared_rows", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
-          const std::uint64_t s = std::uint64_t(o(j));
-          out(std::uint64_t(isa(s)) - first) = I(s);
-        });
-  });
   // Rows [first, first + m0) go to the ranks whose blocks hold them; this rank's block comes
   // from the ranks whose key ranges overlap it.
   const auto clamp = [](std::uint64_t x, std::uint64_t lo, std::uint64_t hi) { return std::min(std::max(x, lo), hi); };
@@ -209,11 +228,33 @@ void place_own_rows(const ExecSpace& space, const collective& c, const array<I, 
     send[r] = clamp(bound, first, first + m0) - first;
     recv[r] = clamp(key_bound, mine_lo, mine_hi) - mine_lo;
   }
-  auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows", spare_alt);
+  auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows", spare);
   c.run([&] {
     Kokkos::deep_copy(space, sa, Kokkos::View<I*, typename ExecSpace::memory_space>(got.data(), got.extent(0)));
     space.fence();
   });
+}
+
+// Shared: this rank's rows [first, first + own.extent(0)) of the suffix array (its range of
+// keys) from the final ranks of its own suffixes, moved to the rows it holds in the block
+// layout (`sa`). `spare` and `spare_alt`: free arrays of m0 entries (or more) and of any size.
+template <class I, class ExecSpace, class Ranks>
+void place_own_rows(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& own, std::uint64_t first,
+                    const Ranks& isa, std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                    const array<I, ExecSpace>& spare, const array<I, ExecSpace>& spare_alt) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t m0 = own.extent(0);
+  const array<I, ExecSpace> mine(spare.data(), m0);
+  c.run([&] {
+    auto out = mine;
+    auto o = own;
+    Kokkos::parallel_for(
+        "strix::shared_rows", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
+          const std::uint64_t s = std::uint64_t(o(j));
+          out(std::uint64_t(isa(s)) - first) = I(s);
+        });
+  });
+  send_rows_to_blocks(space, c, mine, first, n, sa, spare_alt);
 }
 
 // The rank's suffixes expected in a text of n bytes over `ranks` ranks (the key ranges split
@@ -238,9 +279,10 @@ struct replicated_arrays {
   index route_order;  // (routed) the round's pairs in part order
   wide keys, keys_alt;  // a round's keys: 64-bit, or the index type in their first half
 
-  void take_whole(named_buffers& pool, std::uint64_t n) {
+  // (units: the entries of the rank array, n unless a sample is ranked)
+  void take_whole(named_buffers& pool, std::uint64_t n, std::uint64_t units) {
     text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
-    if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", n);
+    if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", units);
   }
   // (Shared) Changed ranks sent to the parts that hold them with 32-bit entries (faster than
   // storing them there from the scan: RESULTS §59); with 64-bit ones stored from the scan, as
@@ -315,23 +357,40 @@ struct replicated_arrays {
   static std::uint64_t segmented_limit(std::uint64_t m0) { return m0 / 16 + 1; }
 };
 
+// The characters' codes (code[b]: 1 + b's rank among the used bytes) on the device.
+template <class ExecSpace>
+array<std::uint16_t, ExecSpace> device_codes(const ExecSpace& space, const std::vector<std::uint64_t>& code) {
+  auto codes = make_array<std::uint16_t, ExecSpace>("strix::codes", 256);
+  // (Not a mirror: its zero fill is a host kernel that starts the host threads.)
+  auto h = strix::detail::allocate<std::uint16_t, Kokkos::HostSpace>("strix::codes_host", 256);
+  for (int b = 0; b < 256; ++b) h(b) = std::uint16_t(code[b]);
+  strix::copy(space, codes, h);
+  space.fence();  // h goes with this scope
+  return codes;
+}
+
 // The whole construction from this rank's slice of the text (`positions`: every rank's) and
 // the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
 // this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
-// (shared_ranks.hpp), else a copy on every rank.
-template <class I, bool Shared, class ExecSpace>
+// (shared_ranks.hpp), else a copy on every rank. With cover_units (not Shared) it ranks the
+// sample alone and writes no rows: the rank array ("strix::replicated_isa", one entry a unit)
+// and the whole text ("strix::whole_text") stay in the pool for cover_def.hpp.
+template <class I, bool Shared, class ExecSpace, class Units = text_positions>
 replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, const collective& c,
                                   const text_view<ExecSpace>& slice, const layout& positions,
                                   const std::vector<std::uint64_t>& code, int bits,
                                   const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                  strix::detail::phase_timer<ExecSpace>& timer) {
+                                  strix::detail::phase_timer<ExecSpace>& timer, const Units& units = {}) {
+  constexpr bool whole = std::is_same_v<Units, text_positions>;
+  static_assert(whole || !Shared, "the sample is ranked with replicated ranks");
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   using wide = array<std::uint64_t, ExecSpace>;
   using arrays_type = replicated_arrays<I, Shared, ExecSpace>;
   using changes = typename arrays_type::changes;
   using rank_view = typename arrays_type::rank_view;
-  const std::uint64_t n = positions.total();
+  const std::uint64_t text_n = positions.total();
+  const std::uint64_t n = units.count(text_n);  // the units ranked (below: suffixes)
   const int k = bits == 0 ? 1 : 64 / bits, key_bits = k * bits;
   auto& ws = pool.scratch<ExecSpace>();
   arrays_type a;
@@ -339,26 +398,19 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   // 1. The whole text on every rank, and its characters' codes.
   timer.begin("distributed_gather_text");
   c.run([&] {
-    a.take_whole(pool, n);
+    a.take_whole(pool, text_n, n);
     note_device_memory<ExecSpace>();
   });
   const array<std::uint8_t, ExecSpace> text = gather_arrays(
       space, c, array<std::uint8_t, ExecSpace>(const_cast<std::uint8_t*>(slice.data()), slice.extent(0)),
       positions.offsets, "strix::whole_text", a.text);
   array<std::uint16_t, ExecSpace> codes;
-  c.run([&] {
-    codes = make_array<std::uint16_t, ExecSpace>("strix::codes", 256);
-    // (Not a mirror: its zero fill is a host kernel that starts the host threads.)
-    auto h = strix::detail::allocate<std::uint16_t, Kokkos::HostSpace>("strix::codes_host", 256);
-    for (int b = 0; b < 256; ++b) h(b) = std::uint16_t(code[b]);
-    strix::copy(space, codes, h);
-    space.fence();  // h goes with this scope
-  });
+  c.run([&] { codes = device_codes(space, code); });
 
   // 2. This rank's suffixes: those whose first k characters fall in its range of keys (equal
   // prefixes stay on one rank), sorted by them.
   timer.begin("distributed_initial_keys");
-  const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
+  const unit_key<ExecSpace, Units> key_of{first_characters<ExecSpace>{text, codes, text_n, k, bits}, units};
   std::uint64_t m = 0;
   index own;                                // (Shared) this rank's suffixes, for its rows at the end
   const node_parts<ExecSpace>* parts = nullptr;  // (Shared) the rank array's parts, kept in the pool
@@ -368,8 +420,8 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     ranks = split_over<I>(*parts, n);
   }
   c.run([&] {
-    const auto bounds = key_ranges(space, key_of, c.size());
-    const key_in_range<ExecSpace> mine{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
+    const auto bounds = key_ranges(space, key_of, n, c.size());
+    const key_in_range<unit_key<ExecSpace, Units>> mine{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
     // The rank array holds the selected positions until the first round writes it. Shared has
     // none: its suffixes are selected into the (still free) block of its own arrays, which holds
     // n entries up to about 11 ranks (beyond, it is made that large), and copied out.
@@ -489,7 +541,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   // 64 bits, else (texts past 2^32 bytes with many groups) a stable sort by rank then one by
   // segment.
   const int rank_bits = bits_for(n);
-  std::uint64_t h = std::uint64_t(k);
+  std::uint64_t covered = std::uint64_t(k);  // characters the ranks tell apart
   // STRIX_DISTRIBUTED_KEY_BITS: a lower limit than 64 for one sort (tests only: the two-sort path).
   int key_limit = 64;
   if (const char* set = std::getenv("STRIX_DISTRIBUTED_KEY_BITS")) key_limit = std::max(1, std::min(64, std::atoi(set)));
@@ -519,7 +571,8 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
                          : composite_bits <= key_limit                                ? strategy::wide
                                                                                       : strategy::two_sorts;
     const bool with_segment = how == strategy::narrow || how == strategy::wide;
-    const std::uint64_t shift = std::uint64_t(rank_bits), hh = h;
+    const std::uint64_t step = units.step(covered);  // characters, and in units:
+    const std::uint64_t shift = std::uint64_t(rank_bits), hh = units.shift(step);
     auto s = suf;
     auto g = seg;
     auto r = ranks;
@@ -597,7 +650,11 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     timer.begin("distributed_split_groups");
     if (how == strategy::narrow || how == strategy::segmented) close_round(keys_in_alt ? nkeys_alt : nkeys);
     else close_round(keys_in_alt ? keys_alt : keys);
-    h *= 2;
+    covered += step;
+  }
+  if constexpr (!whole) {
+    c.run([&] { space.fence(); });
+    return {rounds + 1, sorted};
   }
   // 4. Every rank holds the inverse suffix array: its own rows, with no exchange (Shared:
   // its key range's rows, moved to the block layout).

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include <strix/distributed/detail/cover_def.hpp>
 #include <strix/distributed/detail/replicated_def.hpp>
 #include <strix/distributed/detail/sample_sort.hpp>
 #include <strix/distributed/suffix_array.hpp>
@@ -195,11 +196,12 @@ bool free_known() {
 }
 
 // The constructions (the values of the counter distributed_replicated).
-enum class construction : int { partitioned = 0, replicated = 1, shared = 2 };
+enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cover = 3 };
 
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp) or the partitioned rounds below: asked for with
-// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned. By default, on devices of fewer
+// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned; the difference cover
+// (cover_def.hpp) only when asked for (=cover: `auto` does not take it yet). By default, on devices of fewer
 // than 4 ranks: replicated where free memory holds the text, its rank array and pairs
 // (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes (the fastest on 2 GPUs:
 // bench/RESULTS.md §51, §59); else shared where every rank maps every other's memory (one
@@ -216,11 +218,13 @@ construction choose_construction(const collective& c, const layout& positions, s
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
-    STRIX_USER_REQUIRE(asked == "auto" || asked == "shared" || asked == "replicated" || asked == "partitioned",
+    STRIX_USER_REQUIRE(asked == "auto" || asked == "shared" || asked == "replicated" || asked == "partitioned" ||
+                           asked == "cover",
                        "STRIX_DISTRIBUTED_ALGORITHM is '" + asked +
-                           "'; it takes auto, shared, replicated or partitioned");
+                           "'; it takes auto, shared, replicated, partitioned or cover");
   });
   if (asked == "partitioned") return construction::partitioned;
+  if (asked == "cover") return construction::cover;
   if (asked == "replicated") return construction::replicated;
   const auto usable = [&] { return mapped || node_parts<ExecSpace>::usable(c); };
   if (asked == "shared") {
@@ -287,7 +291,7 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
   replicated_arrays<I, Shared, ExecSpace> a;
   using memory = typename ExecSpace::memory_space;
   decltype(a)::keep_own_buffers(pool);
-  a.take_whole(pool, n);
+  a.take_whole(pool, n, n);
   // (Shared: round 0 selects into the block of the rank's own arrays, so n entries at least;
   // taken first, so that take_own finds it large enough.)
   if (Shared) pool.take<unsigned char, memory>(decltype(a)::own_block, decltype(a)::selection_block_bytes(n, ranks));
@@ -313,6 +317,7 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
+    if (how == construction::cover) reserve_cover<ExecSpace, I>(space, ws.buffers(), n, c.size());
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -373,8 +378,23 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   c.run([&] {
     if (how == construction::shared) replicated_arrays<I, true, ExecSpace>::keep_own_buffers(held.buffers());
     else if (how == construction::replicated) replicated_arrays<I, false, ExecSpace>::keep_own_buffers(held.buffers());
+    else if (how == construction::cover) cover_arrays<I, ExecSpace>::keep_buffers(held.buffers());
     else held.buffers().keep_only({});
   });
+  if (how == construction::cover) {
+    unsigned period = 0;
+    const auto work = cover_construction<I>(space, held.buffers(), c, text, positions, code, bits,
+                                            Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer, kept != nullptr,
+                                            period);
+    c.run([&] { timer.end(); });
+    if (stats) {
+      stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
+      stats->set_counter("distributed_sorted", work.sorted);
+      stats->set_counter("distributed_cover", period);
+    }
+    report();
+    return;
+  }
   if (how != construction::partitioned) {
     const Kokkos::View<I*, typename ExecSpace::memory_space> rows(sa);
     const auto work = how == construction::shared

@@ -55,6 +55,68 @@ struct keyed_emit {
   }
 };
 
+// Sorts `vals` — class-r positions (r not in the cover), all of them or any subset — by
+// their symbols up to the next sample position and that position's rank (m sample units).
+// keys / keys_alt / vals_alt: scratch of vals' length at least.
+template <class ExecSpace, class I, class Sym>
+void sort_class(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const difference_cover& cover,
+                const Sym& sym, const sample_rank<ExecSpace, I>& rank, std::uint64_t m, unsigned r,
+                const device_view<I, ExecSpace>& vals, const device_view<std::uint64_t, ExecSpace>& keys,
+                const device_view<std::uint64_t, ExecSpace>& keys_alt, const device_view<I, ExecSpace>& vals_alt) {
+  const int l = static_cast<int>(cover.common_offset(r, r));  // the next sample position
+  const class_key<ExecSpace, I, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
+  lsd_sort(space, ws, key, keys, keys_alt, vals, vals_alt);
+}
+
+// Merges the sorted runs [offset, offset + length) that tile `sa` into one suffix order
+// (merge path, pairwise): the first symbols packed in 64 bits decide unless equal, then
+// suffix_less. merge_buf: sa's length; merge_keys: twice that.
+template <class ExecSpace, class I, class Sym>
+void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, I>& rank,
+                       std::vector<std::pair<std::uint64_t, std::uint64_t>> runs, const device_view<I, ExecSpace>& sa,
+                       const device_view<I, ExecSpace>& merge_buf, const device_view<std::uint64_t, ExecSpace>& merge_keys) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  if (runs.size() < 2) return;
+  const std::uint64_t n = sa.extent(0);
+  const suffix_less<ExecSpace, I, Sym> less{sym, rank};
+  using key_view = device_view<std::uint64_t, ExecSpace>;
+  device_view<I, ExecSpace> src = sa, dst(merge_buf.data(), n);
+  key_view src_key(merge_keys.data(), n), dst_key(merge_keys.data() + n, n);
+  const int packed_symbols = symbol_digits<Sym>::make(sym, 1).per_digit;  // as many as fit 64 bits
+  const auto packed = symbol_digits<Sym>::make(sym, packed_symbols);
+  Kokkos::parallel_for(
+      "strix::dc_merge_keys", policy(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t k) { src_key(k) = packed.digit(0, src(k)); });
+  while (runs.size() > 1) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+    for (std::size_t k = 0; k < runs.size(); k += 2) {
+      const auto a = runs[k];
+      if (k + 1 == runs.size()) {  // odd one out: carried over
+        strix::copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
+                          device_view<I, ExecSpace>(src.data() + a.first, a.second));
+        strix::copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
+        merged.push_back(a);
+        break;
+      }
+      const auto b = runs[k + 1];
+      const keyed_runs<ExecSpace, I, Sym> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
+                                               device_view<const I, ExecSpace>(src.data() + b.first, b.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + a.first, a.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
+                                               device_view<I, ExecSpace>(dst.data() + a.first, a.second + b.second),
+                                               key_view(dst_key.data() + a.first, a.second + b.second),
+                                               less,
+                                               static_cast<unsigned>(packed_symbols)};
+      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym>{both});
+      merged.emplace_back(a.first, a.second + b.second);
+    }
+    runs.swap(merged);
+    std::swap(src, dst);
+    std::swap(src_key, dst_key);
+  }
+  if (src.data() != sa.data()) strix::copy(space, sa, src);
+}
+
 // Writes the suffix array of the n-symbol text `sym` into sa, from ranks(u) = the rank of
 // sample unit u among the m = cover.sample_below(n) sample suffixes.
 template <class ExecSpace, class I, class Sym>
@@ -86,53 +148,14 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
     Kokkos::parallel_for(
         "strix::dc_class", policy(space, 0, count),
         KOKKOS_LAMBDA(const std::int64_t k) { vals(k) = static_cast<I>(r + static_cast<std::uint64_t>(k) * period); });
-    const int l = static_cast<int>(cover.common_offset(r, r));  // the next sample position
-    const class_key<ExecSpace, I, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
-    lsd_sort(space, ws, key, buf.keys, buf.keys_alt, vals, buf.vals_alt);
+    sort_class(space, ws, cover, sym, rank, m, r, vals, buf.keys, buf.keys_alt, buf.vals_alt);
     runs.emplace_back(offset, count);
     offset += count;
   }
   STRIX_REQUIRE(offset == n);
   timer.begin("merge");
-  const suffix_less<ExecSpace, I, Sym> less{sym, rank};
-  using key_view = device_view<std::uint64_t, ExecSpace>;
-  device_view<I, ExecSpace> src = sa, dst(buf.merge_buf.data(), n);
-  key_view src_key(buf.merge_keys.data(), n), dst_key(buf.merge_keys.data() + n, n);
-  const int packed_symbols = symbol_digits<Sym>::make(sym, 1).per_digit;  // as many as fit 64 bits
-  if (runs.size() > 1) {
-    const auto packed = symbol_digits<Sym>::make(sym, packed_symbols);
-    Kokkos::parallel_for(
-        "strix::dc_merge_keys", policy(space, 0, n),
-        KOKKOS_LAMBDA(const std::int64_t k) { src_key(k) = packed.digit(0, src(k)); });
-  }
-  while (runs.size() > 1) {
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
-    for (std::size_t k = 0; k < runs.size(); k += 2) {
-      const auto a = runs[k];
-      if (k + 1 == runs.size()) {  // odd one out: carried over
-        strix::copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
-                          device_view<I, ExecSpace>(src.data() + a.first, a.second));
-        strix::copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
-        merged.push_back(a);
-        break;
-      }
-      const auto b = runs[k + 1];
-      const keyed_runs<ExecSpace, I, Sym> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
-                                               device_view<const I, ExecSpace>(src.data() + b.first, b.second),
-                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + a.first, a.second),
-                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
-                                               device_view<I, ExecSpace>(dst.data() + a.first, a.second + b.second),
-                                               key_view(dst_key.data() + a.first, a.second + b.second),
-                                               less,
-                                               static_cast<unsigned>(packed_symbols)};
-      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym>{both});
-      merged.emplace_back(a.first, a.second + b.second);
-    }
-    runs.swap(merged);
-    std::swap(src, dst);
-    std::swap(src_key, dst_key);
-  }
-  if (src.data() != sa.data()) strix::copy(space, sa, src);
+  merge_sorted_runs(space, sym, rank, std::move(runs), device_view<I, ExecSpace>(sa.data(), n), buf.merge_buf,
+                    buf.merge_keys);
 }
 
 }  // namespace strix::detail

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#pragma once
+// The distributed difference cover (STRIX_DISTRIBUTED_ALGORITHM=cover; issue 63, goal 4): the
+// suffixes at the sample positions of a difference cover of period X (|D| of every X) are
+// ranked by the replicated rounds over the sample alone (replicated_def.hpp with cover_units: a
+// round looks up the rank a whole number of periods further, which is a sample position again),
+// and every rank then orders its own range of keys with no exchange but the rows at the end:
+// it takes the suffixes whose first k characters fall in its range (k >= X), puts its sample
+// suffixes in order by their ranks (they are a contiguous range of the sample's order), sorts
+// each other class by its characters up to the next sample position and that position's rank,
+// and merges these runs by the cover's comparator (sa/detail/difference_cover/induce_merge.hpp,
+// the single-device construction's own steps, here over the rank's suffixes only).
+//
+// Rounds exchange only the sample's changed ranks (|D| / X of the text: 3/7, 4/13, 5/21); the
+// merge is local. Per rank, besides the whole text (n bytes) and the sample's rank array (|D|/X
+// n entries): the sample rounds' arrays for its share of the sample, then 24 bytes (32-bit
+// entries) for each of its own suffixes: their order, a merge buffer and two packed keys.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <strix/distributed/detail/replicated_def.hpp>
+#include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/difference_cover/induce_merge.hpp>
+#include <strix/sa/detail/difference_cover/symbols.hpp>
+
+namespace strix::distributed::detail {
+
+// The cover's period: STRIX_DISTRIBUTED_COVER (7, 13 or 21), else 7; never more than the k
+// characters a round-0 key holds (the first round shifts by a whole period of them), so the
+// largest supported period up to k where the asked one is larger.
+inline unsigned cover_period(const collective& c, int k) {
+  unsigned asked = 7;
+  const char* set = std::getenv("STRIX_DISTRIBUTED_COVER");
+  if (set && *set) {
+    const std::string v = set;
+    c.run([&] {
+      STRIX_USER_REQUIRE(v == "7" || v == "13" || v == "21",
+                         "STRIX_DISTRIBUTED_COVER is '" + v + "'; it takes 7, 13 or 21");
+    });
+    asked = unsigned(std::stoul(v));
+  }
+  unsigned count = 0;
+  const unsigned* periods = strix::detail::supported_dc_periods(count);
+  unsigned period = 0;
+  for (unsigned j = 0; j < count; ++j)
+    if (periods[j] <= asked && periods[j] <= unsigned(k) && periods[j] > 3) period = periods[j];
+  STRIX_REQUIRE(period >= 7);  // k >= 7: a character code takes at most 9 bits
+  return period;
+}
+
+// Run of each residue mod X in a rank's order before the merge: 0 for the sample, then one a
+// class outside the cover.
+struct cover_runs {
+  std::uint8_t of[32] = {};
+  unsigned class_of[32] = {};  // the residue of each run but the sample's
+  unsigned count = 1;
+  explicit cover_runs(const strix::detail::difference_cover& cover) {
+    for (unsigned r = 0; r < cover.period; ++r) {
+      if (cover.contains(r)) continue;
+      class_of[count] = r;
+      of[r] = std::uint8_t(count++);
+    }
+  }
+};
+
+// What the merge step takes: carved from the block of the sample rounds' own arrays, which
+// are done by then (the block grows where the rank's suffixes need more).
+template <class I, class ExecSpace>
+struct cover_arrays {
+  using rounds_arrays = replicated_arrays<I, false, ExecSpace>;
+  array<I, ExecSpace> own, merge_buf;
+  array<std::uint64_t, ExecSpace> keys;  // 2 m0: the runs' and the merge's keys
+  static std::size_t block_bytes(std::uint64_t m0) {
+    return 2 * rounds_arrays::aligned(m0 * sizeof(I)) + rounds_arrays::aligned(2 * m0 * sizeof(std::uint64_t));
+  }
+  void take(named_buffers& pool, std::uint64_t m0) {
+    using memory = typename ExecSpace::memory_space;
+    auto block = pool.take<unsigned char, memory>(rounds_arrays::own_block, block_bytes(m0));
+    own = array<I, ExecSpace>(reinterpret_cast<I*>(block.data()), m0);
+    const std::size_t at = rounds_arrays::aligned(m0 * sizeof(I));
+    merge_buf = array<I, ExecSpace>(reinterpret_cast<I*>(block.data() + at), m0);
+    keys = array<std::uint64_t, ExecSpace>(reinterpret_cast<std::uint64_t*>(block.data() + 2 * at), 2 * m0);
+  }
+  // The workspace buffers the construction takes.
+  static void keep_buffers(named_buffers& pool) {
+    pool.keep_only({"strix::whole_text", "strix::replicated_isa", rounds_arrays::own_block, "strix::incoming_pairs"});
+  }
+};
+
+// This rank's rows of the suffix array, from the sample's ranks (`ranks`, one a unit) and the
+// whole text: its range of keys ordered locally, then moved to the block layout.
+template <class I, class ExecSpace>
+std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const collective& c,
+                          const array<std::uint8_t, ExecSpace>& text, const array<std::uint16_t, ExecSpace>& codes,
+                          int bits, const strix::detail::difference_cover& cover, const array<I, ExecSpace>& ranks,
+                          const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                          strix::detail::phase_timer<ExecSpace>& timer) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using index = array<I, ExecSpace>;
+  using wide = array<std::uint64_t, ExecSpace>;
+  const std::uint64_t n = text.extent(0), m = ranks.extent(0);
+  const int k = bits == 0 ? 1 : 64 / bits;
+  auto& ws = pool.scratch<ExecSpace>();
+  const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
+  const strix::detail::byte_symbols<ExecSpace> sym{text, codes, n, bits};
+  const strix::detail::sample_rank<ExecSpace, I> rank{strix::device_view<const I, ExecSpace>(ranks.data(), m), cover, n};
+  const cover_runs runs_of(cover);
+  cover_arrays<I, ExecSpace> a;
+  std::uint64_t m0 = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // [offset, offset + length) of own
+  std::vector<unsigned> run_ids;                               // and which run each is
+
+  // 1. The rank's suffixes (its range of keys), grouped by run.
+  timer.begin("distributed_cover_select");
+  c.run([&] {
+    const auto bounds = key_ranges(space, key_of, n, c.size());
+    const key_in_range<first_characters<ExecSpace>> mine{key_of, bounds[c.rank()],
+                                                         c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
+    Kokkos::parallel_reduce(
+        "strix::cover_count", policy(space, 0, std::int64_t(n)),
+        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& sum) { sum += mine(j) ? 1 : 0; }, m0);
+    a.take(pool, m0);
+    note_device_memory<ExecSpace>();
+    primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(a.own));
+    if (m0 == 0) return;
+    wide keys(a.keys.data(), m0), keys_alt(a.keys.data() + m0, m0);
+    auto own = a.own;
+    const unsigned period = cover.period;
+    Kokkos::parallel_for(
+        "strix::cover_run_keys", policy(space, 0, std::int64_t(m0)),
+        KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = runs_of.of[std::uint64_t(own(j)) % period]; });
+    index vals = a.own, vals_alt = a.merge_buf;
+    if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
+                                                       bits_for(runs_of.count - 1))) {
+      Kokkos::deep_copy(space, a.own, a.merge_buf);
+      std::swap(keys, keys_alt);
+    }
+    // Where each run starts (empty runs start where the next one does).
+    auto starts = make_array<std::uint64_t, ExecSpace>("strix::cover_run_starts", runs_of.count + 1);
+    Kokkos::deep_copy(space, starts, m0);
+    Kokkos::parallel_for(
+        "strix::cover_run_starts", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
+          const std::uint64_t here = keys(j), from = j == 0 ? 0 : keys(j - 1) + 1;
+          for (std::uint64_t t = from; t <= here; ++t) starts(t) = std::uint64_t(j);
+        });
+    auto h = strix::to_host(space, starts);
+    for (unsigned t = 0; t < runs_of.count; ++t) {
+      if (h(t + 1) == h(t)) continue;
+      runs.emplace_back(h(t), h(t + 1) - h(t));
+      run_ids.push_back(t);
+    }
+  });
+
+  // 2. The sample in rank order (its ranks here are a contiguous range: the key ranges split
+  // the global order), each other class sorted by its characters up to the next sample
+  // position and that position's rank.
+  timer.begin("distributed_cover_runs");
+  c.run([&] {
+    for (std::size_t t = 0; t < runs.size(); ++t) {
+      const auto [offset, len] = runs[t];
+      if (run_ids[t] == 0) {  // the sample's run (at offset 0)
+        auto own = a.own;
+        auto out = a.merge_buf;
+        const auto unit = rank;
+        std::uint64_t lowest = 0, highest = 0;
+        Kokkos::parallel_reduce(
+            "strix::cover_sample_lowest", policy(space, 0, std::int64_t(len)),
+            KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& lo) {
+              const std::uint64_t r = unit(std::uint64_t(own(j)));  // rank + 1
+              if (r < lo) lo = r;
+            },
+            Kokkos::Min<std::uint64_t>(lowest));
+        Kokkos::parallel_reduce(
+            "strix::cover_sample_highest", policy(space, 0, std::int64_t(len)),
+            KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& hi) {
+              const std::uint64_t r = unit(std::uint64_t(own(j)));
+              if (r > hi) hi = r;
+            },
+            Kokkos::Max<std::uint64_t>(highest));
+        STRIX_REQUIRE(highest - lowest + 1 == len);
+        Kokkos::parallel_for(
+            "strix::cover_sample_order", policy(space, 0, std::int64_t(len)), KOKKOS_LAMBDA(const std::int64_t j) {
+              out(unit(std::uint64_t(own(j))) - lowest) = own(j);
+            });
+        Kokkos::deep_copy(space, index(a.own.data(), len), index(a.merge_buf.data(), len));
+        continue;
+      }
+      if (len < 2) continue;
+      strix::detail::sort_class(space, ws, cover, sym, rank, m, runs_of.class_of[run_ids[t]],
+                                strix::device_view<I, ExecSpace>(a.own.data() + offset, len),
+                                strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), len),
+                                strix::device_view<std::uint64_t, ExecSpace>(a.keys.data() + m0, len),
+                                strix::device_view<I, ExecSpace>(a.merge_buf.data(), len));
+    }
+  });
+
+  // 3. The runs merged: this rank's rows in order.
+  timer.begin("distributed_cover_merge");
+  c.run([&] {
+    if (m0 < 2) return;
+    strix::detail::merge_sorted_runs(space, sym, rank, runs, strix::device_view<I, ExecSpace>(a.own.data(), m0),
+                                     strix::device_view<I, ExecSpace>(a.merge_buf.data(), m0),
+                                     strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), 2 * m0));
+    space.fence();
+  });
+
+  // 4. The rows to the block layout.
+  timer.begin("distributed_place");
+  const std::uint64_t first = c.gather_layout(m0).begin(c.rank());
+  send_rows_to_blocks(space, c, index(a.own.data(), m0), first, n, sa,
+                      index(reinterpret_cast<I*>(a.keys.data()), 2 * m0 * sizeof(std::uint64_t) / sizeof(I)));
+  return m0;
+}
+
+// The whole construction: the sample ranked, then every rank's range merged.
+template <class I, class ExecSpace>
+replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, const collective& c,
+                                   const text_view<ExecSpace>& slice, const layout& positions,
+                                   const std::vector<std::uint64_t>& code, int bits,
+                                   const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned& period) {
+  using memory = typename ExecSpace::memory_space;
+  const std::uint64_t n = positions.total();
+  const int k = bits == 0 ? 1 : 64 / bits;
+  period = cover_period(c, k);
+  const cover_units units{strix::detail::make_difference_cover(period)};
+  const std::uint64_t m = units.count(n);
+  replicated_work work =
+      replicated_rounds<I, false>(space, pool, c, slice, positions, code, bits, sa, timer, units);
+  array<std::uint8_t, ExecSpace> text;
+  array<I, ExecSpace> ranks;
+  array<std::uint16_t, ExecSpace> codes;
+  c.run([&] {
+    // The pairs the sample rounds received go, unless the workspace is the caller's (kept).
+    if (!kept) pool.keep_only({"strix::whole_text", "strix::replicated_isa", replicated_arrays<I, false, ExecSpace>::own_block});
+    text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
+    ranks = pool.take<I, memory>("strix::replicated_isa", m);
+    codes = device_codes(space, code);
+  });
+  work.sorted += cover_merge<I>(space, pool, c, text, codes, bits, units.cover, ranks, sa, timer);
+  return work;
+}
+
+// The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
+// suffixes estimated: sized for the largest sample (period 7), the alphabet being unknown here.
+template <class ExecSpace, class I>
+void reserve_cover(const ExecSpace& space, named_buffers& pool, std::uint64_t n, int ranks) {
+  using memory = typename ExecSpace::memory_space;
+  using rounds_arrays = replicated_arrays<I, false, ExecSpace>;
+  const cover_units units{strix::detail::make_difference_cover(7)};
+  const std::uint64_t m = units.count(n), sample_own = expected_own_suffixes(m, ranks),
+                      own = expected_own_suffixes(n, ranks);
+  cover_arrays<I, ExecSpace>::keep_buffers(pool);
+  rounds_arrays a;
+  a.take_whole(pool, n, m);
+  pool.take<unsigned char, memory>(rounds_arrays::own_block, std::max(rounds_arrays::own_block_bytes(sample_own),
+                                                                      cover_arrays<I, ExecSpace>::block_bytes(own)));
+  a.take_own(space, pool, m, ranks, sample_own);
+  const std::uint64_t fewest = 2 * (m / std::uint64_t(ranks)) > sample_own ? 2 * (m / std::uint64_t(ranks)) - sample_own : 0;
+  pool.take<I, memory>("strix::incoming_pairs", 2 * (m - fewest));
+  pool.scratch<ExecSpace>().reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, own));
+  pool.scratch<ExecSpace>().result(64);
+}
+
+}  // namespace strix::distributed::detail
