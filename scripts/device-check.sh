@@ -244,7 +244,7 @@ multi_gpu() {
   }
   # 2 GPUs by each transport and construction (NCCL with shared ranks by peer mappings, staged
   # with replicated ranks, NCCL partitioned; side by side on a machine of 4: about 100 s each),
-  # then 4 by the defaults.
+  # then 4 by the defaults, then the difference cover on 2.
   # STRIX_CHECK_LIB=0 / STRIX_CHECK_CLI=0 leave the library's or the CLI's tests out (a call for
   # the other alone); STRIX_CHECK_CLI_TIMEOUT: the CLI script's seconds (200).
   for t in auto:shared staged:replicated auto:partitioned; do
@@ -266,6 +266,11 @@ multi_gpu() {
     done
     rc=0; lib_tests 4 auto:auto 0,1,2,3 "$out/distributed-4-auto.log" 150 || rc=$?
     lib_row 4 auto:auto "$out/distributed-4-auto.log" "$rc"
+  fi
+  # The difference cover (asked for only) on 2 GPUs, period 7 (the default).
+  if [ "${STRIX_CHECK_LIB:-1}" = 1 ]; then
+    rc=0; lib_tests 2 auto:cover 0,1 "$out/distributed-2-auto-cover.log" 200 || rc=$?
+    lib_row 2 auto:cover "$out/distributed-2-auto-cover.log" "$rc"
   fi
   if [ "${STRIX_CHECK_CLI:-1}" = 1 ]; then
     # (With fewer GPUs than ranks, ranks share GPUs round robin.)

@@ -115,8 +115,8 @@ for t in auto staged nccl mpi; do
 done
 # Every construction (replicated ranks: the default on GPUs that hold them; shared ranks: on
 # GPUs of one node that map each other's memory where replicated ranks do not fit; partitioned:
-# the default on host ranks), on ranks of uneven group sizes.
-for a in shared replicated partitioned; do
+# the default on host ranks; the difference cover: asked for), on ranks of uneven group sizes.
+for a in shared replicated partitioned cover; do
   for np in 2 3; do
     for f in miss.txt zeros.bin fib.txt dna.txt runs.bin; do
       if STRIX_DISTRIBUTED_ALGORITHM=$a run "$np" sa "$f" -o d.sa --distributed && cmp -s d.sa "$f.sa"; then ok
