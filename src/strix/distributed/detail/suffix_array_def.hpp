@@ -317,7 +317,7 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
-    if (how == construction::cover) reserve_cover<ExecSpace, I>(space, ws.buffers(), n, c.size());
+    if (how == construction::cover) reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size());
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).

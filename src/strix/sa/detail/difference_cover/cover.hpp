@@ -12,6 +12,24 @@
 
 namespace strix::detail {
 
+// p / d and p % d for a small divisor d: the 32-bit division where p fits (on GPUs several
+// times cheaper than the 64-bit one, and the comparator of a merge does several a step).
+KOKKOS_INLINE_FUNCTION std::uint64_t small_quotient(const std::uint64_t p, const unsigned d) {
+  return (p >> 32) ? p / d : static_cast<std::uint64_t>(static_cast<std::uint32_t>(p) / d);
+}
+KOKKOS_INLINE_FUNCTION unsigned small_residue(const std::uint64_t p, const unsigned d) {
+  return (p >> 32) ? static_cast<unsigned>(p % d) : static_cast<std::uint32_t>(p) % d;
+}
+
+// The lowest set bit's place in x (x != 0).
+KOKKOS_INLINE_FUNCTION unsigned lowest_set_bit(const std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<unsigned>(__ffs(static_cast<int>(x)) - 1);
+#else
+  return static_cast<unsigned>(__builtin_ctz(x));
+#endif
+}
+
 struct difference_cover {
   static constexpr int max_size = 8;
   unsigned period = 0;  // X (at most 32: membership is a bit mask)
@@ -22,24 +40,25 @@ struct difference_cover {
 
   KOKKOS_INLINE_FUNCTION bool contains(std::uint64_t r) const { return (mask >> r) & 1u; }
 
-  // Smallest l in [0, X) with (a + l) and (b + l) both in D (a, b residues).
+  // The members as offsets from residue a: bit l set when (a + l) mod X is in D.
+  KOKKOS_INLINE_FUNCTION std::uint32_t members_after(unsigned a) const {
+    const std::uint32_t all = (period >= 32 ? 0u : (1u << period)) - 1u;
+    return ((mask >> a) | (a ? mask << (period - a) : 0u)) & all;
+  }
+  // Smallest l in [0, X) with (a + l) and (b + l) both in D (a, b residues; a cover has one).
   KOKKOS_INLINE_FUNCTION unsigned common_offset(unsigned a, unsigned b) const {
-    for (unsigned l = 0; l < period; ++l) {
-      unsigned ra = a + l, rb = b + l;
-      if (ra >= period) ra -= period;
-      if (rb >= period) rb -= period;
-      if (contains(ra) && contains(rb)) return l;
-    }
-    return period;  // not a cover; valid() rules this out
+    return lowest_set_bit(members_after(a) & members_after(b));
   }
 
   // The sample as "units": sample positions in increasing order are units 0, 1, ...;
   // position p + X is unit unit_of(p) + |D|, so a shift by X positions is one by |D| units.
   KOKKOS_INLINE_FUNCTION std::uint64_t unit_of(std::uint64_t p) const {
-    return (p / period) * size + index_of[p % period];
+    const std::uint64_t q = small_quotient(p, period);
+    return q * size + index_of[p - q * period];
   }
   KOKKOS_INLINE_FUNCTION std::uint64_t position_of(std::uint64_t u) const {
-    return (u / size) * period + members[u % size];
+    const std::uint64_t q = small_quotient(u, size);
+    return q * period + members[u - q * size];
   }
   // Sample positions p < n.
   std::uint64_t sample_below(std::uint64_t n) const {

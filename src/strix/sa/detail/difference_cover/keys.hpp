@@ -60,7 +60,7 @@ struct suffix_less {
     if (a == b) return false;
     const std::uint64_t i = a, j = b;
     const unsigned period = rank.cover.period;
-    const unsigned l = rank.cover.common_offset(static_cast<unsigned>(i % period), static_cast<unsigned>(j % period));
+    const unsigned l = rank.cover.common_offset(small_residue(i, period), small_residue(j, period));
     for (unsigned t = known; t < l; ++t) {
       const std::uint64_t x = sym(i + t), y = sym(j + t);
       if (x != y) return x < y;  // the one that ends first (0) is smaller
