@@ -29,11 +29,12 @@
 
 namespace strix::distributed::detail {
 
-// The cover's period: STRIX_DISTRIBUTED_COVER (7, 13 or 21), else 7; never more than the k
-// characters a round-0 key holds (the first round shifts by a whole period of them), so the
-// largest supported period up to k where the asked one is larger.
-inline unsigned cover_period(const collective& c, int k) {
-  unsigned asked = 7;
+// The cover's period: STRIX_DISTRIBUTED_COVER (7, 13 or 21), else `otherwise` (7: the fastest;
+// 21 where memory binds: the smallest sample); never more than the k characters a round-0 key
+// holds (the first round shifts by a whole period of them), so the largest supported period up
+// to k where the asked one is larger.
+inline unsigned cover_period(const collective& c, int k, unsigned otherwise = 7) {
+  unsigned asked = otherwise;
   const char* set = std::getenv("STRIX_DISTRIBUTED_COVER");
   if (set && *set) {
     const std::string v = set;
@@ -98,10 +99,10 @@ struct cover_arrays {
 
 // This rank's rows of the suffix array, from the sample's ranks (`ranks`, one a unit) and the
 // whole text: its range of keys ordered locally, then moved to the block layout.
-template <class I, class ExecSpace>
+template <class I, class R, class ExecSpace>
 std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const collective& c,
                           const array<std::uint8_t, ExecSpace>& text, const array<std::uint16_t, ExecSpace>& codes,
-                          int bits, const strix::detail::difference_cover& cover, const array<I, ExecSpace>& ranks,
+                          int bits, const strix::detail::difference_cover& cover, const array<R, ExecSpace>& ranks,
                           const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
                           strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
@@ -112,7 +113,7 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   auto& ws = pool.scratch<ExecSpace>();
   const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   const strix::detail::byte_symbols<ExecSpace> sym{text, codes, n, bits};
-  const strix::detail::sample_rank<ExecSpace, I> rank{strix::device_view<const I, ExecSpace>(ranks.data(), m), cover, n};
+  const strix::detail::sample_rank<ExecSpace, R> rank{strix::device_view<const R, ExecSpace>(ranks.data(), m), cover, n};
   const cover_runs runs_of(cover);
   cover_arrays<I, ExecSpace> a;
   std::uint64_t m0 = 0;
@@ -221,43 +222,62 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   return m0;
 }
 
-// The whole construction: the sample ranked, then every rank's range merged.
+// Whether the sample is ranked with 32-bit entries (R = uint32) under a 64-bit suffix array:
+// where its units are fewer than 2^32 (unit indices and ranks are all it stores), which
+// halves the rounds' memory (issue 63, goal 3: texts of 8 GiB and more).
+template <class I>
+bool narrow_sample(std::uint64_t units) {
+  return sizeof(I) > 4 && units < (std::uint64_t(1) << 32) - 1;
+}
+
+// The whole construction: the sample ranked (with entries of type R), then every rank's range
+// merged.
+template <class I, class R, class ExecSpace>
+replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& pool, const collective& c,
+                                       const text_view<ExecSpace>& slice, const layout& positions,
+                                       const std::vector<std::uint64_t>& code, int bits,
+                                       const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                                       strix::detail::phase_timer<ExecSpace>& timer, bool kept, const cover_units& units) {
+  using memory = typename ExecSpace::memory_space;
+  const std::uint64_t n = positions.total(), m = units.count(n);
+  replicated_work work = replicated_rounds<R, false>(space, pool, c, slice, positions, code, bits,
+                                                     Kokkos::View<R*, memory>(), timer, units);
+  array<std::uint8_t, ExecSpace> text;
+  array<R, ExecSpace> ranks;
+  array<std::uint16_t, ExecSpace> codes;
+  c.run([&] {
+    // The pairs the sample rounds received go, unless the workspace is the caller's (kept).
+    if (!kept) pool.keep_only({"strix::whole_text", "strix::replicated_isa", replicated_arrays<R, false, ExecSpace>::own_block});
+    text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
+    ranks = pool.take<R, memory>("strix::replicated_isa", m);
+    codes = device_codes(space, code);
+  });
+  work.sorted += cover_merge<I, R>(space, pool, c, text, codes, bits, units.cover, ranks, sa, timer);
+  return work;
+}
+
+// (`lean`: the period 21 unless asked otherwise, for the least memory.)
 template <class I, class ExecSpace>
 replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, const collective& c,
                                    const text_view<ExecSpace>& slice, const layout& positions,
                                    const std::vector<std::uint64_t>& code, int bits,
                                    const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned& period) {
-  using memory = typename ExecSpace::memory_space;
-  const std::uint64_t n = positions.total();
+                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, bool lean, unsigned& period) {
   const int k = bits == 0 ? 1 : 64 / bits;
-  period = cover_period(c, k);
+  period = cover_period(c, k, lean ? 21 : 7);
   const cover_units units{strix::detail::make_difference_cover(period)};
-  const std::uint64_t m = units.count(n);
-  replicated_work work =
-      replicated_rounds<I, false>(space, pool, c, slice, positions, code, bits, sa, timer, units);
-  array<std::uint8_t, ExecSpace> text;
-  array<I, ExecSpace> ranks;
-  array<std::uint16_t, ExecSpace> codes;
-  c.run([&] {
-    // The pairs the sample rounds received go, unless the workspace is the caller's (kept).
-    if (!kept) pool.keep_only({"strix::whole_text", "strix::replicated_isa", replicated_arrays<I, false, ExecSpace>::own_block});
-    text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
-    ranks = pool.take<I, memory>("strix::replicated_isa", m);
-    codes = device_codes(space, code);
-  });
-  work.sorted += cover_merge<I>(space, pool, c, text, codes, bits, units.cover, ranks, sa, timer);
-  return work;
+  if (narrow_sample<I>(units.count(positions.total())))
+    return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units);
+  return cover_rounds_and_merge<I, I>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units);
 }
 
 // The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
 // suffixes estimated: sized for the period asked (STRIX_DISTRIBUTED_COVER, else 7; the
 // alphabet, which may make it smaller, is unknown here).
-template <class ExecSpace, class I>
-void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks) {
+template <class ExecSpace, class I, class R>
+void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_units& units, std::uint64_t n, int ranks) {
   using memory = typename ExecSpace::memory_space;
-  using rounds_arrays = replicated_arrays<I, false, ExecSpace>;
-  const cover_units units{strix::detail::make_difference_cover(cover_period(c, 64))};
+  using rounds_arrays = replicated_arrays<R, false, ExecSpace>;
   const std::uint64_t m = units.count(n), sample_own = expected_own_suffixes(m, ranks),
                       own = expected_own_suffixes(n, ranks);
   cover_arrays<I, ExecSpace>::keep_buffers(pool);
@@ -267,9 +287,34 @@ void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective
                                                                       cover_arrays<I, ExecSpace>::block_bytes(own)));
   a.take_own(space, pool, m, ranks, sample_own);
   const std::uint64_t fewest = 2 * (m / std::uint64_t(ranks)) > sample_own ? 2 * (m / std::uint64_t(ranks)) - sample_own : 0;
-  pool.take<I, memory>("strix::incoming_pairs", 2 * (m - fewest));
+  pool.take<R, memory>("strix::incoming_pairs", 2 * (m - fewest));
   pool.scratch<ExecSpace>().reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, own));
   pool.scratch<ExecSpace>().result(64);
+}
+template <class ExecSpace, class I>
+void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks,
+                   unsigned period) {
+  const cover_units units{strix::detail::make_difference_cover(period)};
+  if (narrow_sample<I>(units.count(n))) reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, units, n, ranks);
+  else reserve_cover_as<ExecSpace, I, I>(space, pool, units, n, ranks);
+}
+
+// The device bytes a rank needs for the construction with period X, over `ranks` ranks, its
+// suffixes at most `own`: the text, the sample's rank array, the larger of the sample rounds'
+// arrays and the merge's, the pairs the rounds receive, 4 bytes a suffix of scratch.
+template <class I, class ExecSpace>
+std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigned period) {
+  const cover_units units{strix::detail::make_difference_cover(period)};
+  const std::uint64_t m = units.count(n), sample_own = expected_own_suffixes(m, ranks),
+                      fewest = 2 * (m / std::uint64_t(ranks)) > sample_own ? 2 * (m / std::uint64_t(ranks)) - sample_own : 0;
+  const auto need = [&](auto entry) {
+    using R = decltype(entry);
+    return n + m * sizeof(R) +
+           std::max<std::uint64_t>(replicated_arrays<R, false, ExecSpace>::own_block_bytes(sample_own),
+                                   cover_arrays<I, ExecSpace>::block_bytes(own)) +
+           2 * sizeof(R) * (m - fewest) + 4 * own;
+  };
+  return narrow_sample<I>(m) ? need(std::uint32_t{}) : need(I{});
 }
 
 }  // namespace strix::distributed::detail

@@ -195,6 +195,13 @@ bool free_known() {
   return !Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 }
 
+// Whether STRIX_DISTRIBUTED_ALGORITHM asks for the difference cover (else `auto` took it
+// where memory binds, with its leanest period).
+inline bool asked_cover() {
+  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
+  return asked && std::string(asked) == "cover";
+}
+
 // The constructions (the values of the counter distributed_replicated).
 enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cover = 3 };
 
@@ -212,9 +219,11 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // whichever is more, and 4 bytes each for the primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
 // `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
+// `lean_period`: the cover's period where memory binds (the largest the text's keys allow;
+// 7 where the alphabet is not known: the largest sample).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
-                                 bool mapped = false) {
+                                 bool mapped = false, unsigned lean_period = 7) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
@@ -262,6 +271,11 @@ construction choose_construction(const collective& c, const layout& positions, s
   if (shared_first && shared_fits && usable()) return construction::shared;
   if (fits(replicated_need)) return construction::replicated;
   if (!shared_first && shared_fits && usable()) return construction::shared;
+  // Where neither holds the rank array, the difference cover: its sample alone is ranked (half
+  // the memory and less; 36 bytes a slice byte on 2 H200s for 1 GB of DNA against replicated
+  // ranks' 69, bench/RESULTS.md §60).
+  if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, lean_period)))
+    return construction::cover;
   return construction::partitioned;
 }
 
@@ -317,7 +331,8 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
-    if (how == construction::cover) reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size());
+    if (how == construction::cover)
+      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), cover_period(c, 64, asked_cover() ? 7 : 21));
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -371,7 +386,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
   const construction how =
-      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped);
+      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21));
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
   // Held buffers counted as free above: those this construction does not take go now.
@@ -385,7 +400,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     unsigned period = 0;
     const auto work = cover_construction<I>(space, held.buffers(), c, text, positions, code, bits,
                                             Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer, kept != nullptr,
-                                            period);
+                                            !asked_cover(), period);
     c.run([&] { timer.end(); });
     if (stats) {
       stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));

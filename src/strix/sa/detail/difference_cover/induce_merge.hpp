@@ -32,13 +32,13 @@ struct induce_buffers {
 
 // One merge of runs a and b of (position, packed first symbols): the packed symbols
 // decide unless equal, then suffix_less.
-template <class ExecSpace, class I, class Sym>
+template <class ExecSpace, class I, class Sym, class R = I>
 struct keyed_runs {
   device_view<const I, ExecSpace> a_pos, b_pos;
   device_view<const std::uint64_t, ExecSpace> a_key, b_key;
   device_view<I, ExecSpace> out_pos;
   device_view<std::uint64_t, ExecSpace> out_key;
-  suffix_less<ExecSpace, I, Sym> less;
+  suffix_less<ExecSpace, I, Sym, R> less;
   unsigned key_symbols;  // symbols packed in a key
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t j, std::uint64_t i) const {  // b[j] before a[i]
     const std::uint64_t kb = b_key(j), ka = a_key(i);
@@ -46,9 +46,9 @@ struct keyed_runs {
     return less(b_pos(j), a_pos(i), key_symbols);
   }
 };
-template <class ExecSpace, class I, class Sym>
+template <class ExecSpace, class I, class Sym, class R = I>
 struct keyed_emit {
-  keyed_runs<ExecSpace, I, Sym> runs;
+  keyed_runs<ExecSpace, I, Sym, R> runs;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t k, bool from_a, std::uint64_t idx) const {
     runs.out_pos(k) = from_a ? runs.a_pos(idx) : runs.b_pos(idx);
     runs.out_key(k) = from_a ? runs.a_key(idx) : runs.b_key(idx);
@@ -58,27 +58,27 @@ struct keyed_emit {
 // Sorts `vals` — class-r positions (r not in the cover), all of them or any subset — by
 // their symbols up to the next sample position and that position's rank (m sample units).
 // keys / keys_alt / vals_alt: scratch of vals' length at least.
-template <class ExecSpace, class I, class Sym>
+template <class ExecSpace, class I, class Sym, class R>
 void sort_class(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const difference_cover& cover,
-                const Sym& sym, const sample_rank<ExecSpace, I>& rank, std::uint64_t m, unsigned r,
+                const Sym& sym, const sample_rank<ExecSpace, R>& rank, std::uint64_t m, unsigned r,
                 const device_view<I, ExecSpace>& vals, const device_view<std::uint64_t, ExecSpace>& keys,
                 const device_view<std::uint64_t, ExecSpace>& keys_alt, const device_view<I, ExecSpace>& vals_alt) {
   const int l = static_cast<int>(cover.common_offset(r, r));  // the next sample position
-  const class_key<ExecSpace, I, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
+  const class_key<ExecSpace, R, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
   lsd_sort(space, ws, key, keys, keys_alt, vals, vals_alt);
 }
 
 // Merges the sorted runs [offset, offset + length) that tile `sa` into one suffix order
 // (merge path, pairwise): the first symbols packed in 64 bits decide unless equal, then
 // suffix_less. merge_buf: sa's length; merge_keys: twice that.
-template <class ExecSpace, class I, class Sym>
-void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, I>& rank,
+template <class ExecSpace, class I, class Sym, class R>
+void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
                        std::vector<std::pair<std::uint64_t, std::uint64_t>> runs, const device_view<I, ExecSpace>& sa,
                        const device_view<I, ExecSpace>& merge_buf, const device_view<std::uint64_t, ExecSpace>& merge_keys) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   if (runs.size() < 2) return;
   const std::uint64_t n = sa.extent(0);
-  const suffix_less<ExecSpace, I, Sym> less{sym, rank};
+  const suffix_less<ExecSpace, I, Sym, R> less{sym, rank};
   using key_view = device_view<std::uint64_t, ExecSpace>;
   device_view<I, ExecSpace> src = sa, dst(merge_buf.data(), n);
   key_view src_key(merge_keys.data(), n), dst_key(merge_keys.data() + n, n);
@@ -99,7 +99,7 @@ void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank
         break;
       }
       const auto b = runs[k + 1];
-      const keyed_runs<ExecSpace, I, Sym> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
+      const keyed_runs<ExecSpace, I, Sym, R> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
                                                device_view<const I, ExecSpace>(src.data() + b.first, b.second),
                                                device_view<const std::uint64_t, ExecSpace>(src_key.data() + a.first, a.second),
                                                device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
@@ -107,7 +107,7 @@ void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank
                                                key_view(dst_key.data() + a.first, a.second + b.second),
                                                less,
                                                static_cast<unsigned>(packed_symbols)};
-      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym>{both});
+      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym, R>{both});
       merged.emplace_back(a.first, a.second + b.second);
     }
     runs.swap(merged);

@@ -50,11 +50,11 @@ struct class_key {
 
 // Suffix order from the sorted sample: suffixes i and j agree in order with their first l
 // symbols, then with the ranks at i + l and j + l, for the l < X that makes both sample
-// positions.
-template <class ExecSpace, class I, class Sym>
+// positions. (R: the ranks' type, I's or narrower.)
+template <class ExecSpace, class I, class Sym, class R = I>
 struct suffix_less {
   Sym sym;
-  sample_rank<ExecSpace, I> rank;
+  sample_rank<ExecSpace, R> rank;
   // `known`: the first `known` symbols of both are known to be equal.
   KOKKOS_INLINE_FUNCTION bool operator()(const I a, const I b, const unsigned known = 0) const {
     if (a == b) return false;
