@@ -140,9 +140,11 @@ if [ "${1:-}" = device ]; then
   fi
   # (Beyond one H100, and beyond two at the partitioned construction's ~60 bytes a byte.)
   # (DEADLINE: seconds after which the largest text is left out, to end within a call.)
-  # (BIG_RANKS: its rank counts, default 4; "1 2 4" where one GPU holds it, as an H200 does.)
+  # (BIG_RANKS: its rank counts, default 4; "1 2 4" where one GPU holds it, as an H200 does;
+  # run where the machine has as many GPUs as the largest.)
   for name in $big; do
-    if [ "$gpus" -ge 4 ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then table "${BIG_RANKS:-4}" "$name"
+    if [ "$gpus" -ge "$(echo "${BIG_RANKS:-4}" | awk '{ print $NF }')" ] && [ "$SECONDS" -lt "${DEADLINE:-100000}" ]; then
+      table "${BIG_RANKS:-4}" "$name"
     else echo "# $name left out at ${SECONDS} s"; fi
   done
   tar -cJf "${OUT:-/tmp}/dist-logs.tar.xz" -C "$logs" .
