@@ -256,15 +256,16 @@ replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& po
   return work;
 }
 
-// (`lean`: the period 21 unless asked otherwise, for the least memory.)
+// (`preferred`: the period chosen (suffix_array_def.hpp's choose_construction); the keys' k
+// may make it smaller.)
 template <class I, class ExecSpace>
 replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, const collective& c,
                                    const text_view<ExecSpace>& slice, const layout& positions,
                                    const std::vector<std::uint64_t>& code, int bits,
                                    const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, bool lean, unsigned& period) {
+                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned preferred, unsigned& period) {
   const int k = bits == 0 ? 1 : 64 / bits;
-  period = cover_period(c, k, lean ? 21 : 7);
+  period = cover_period(c, k, preferred);
   const cover_units units{strix::detail::make_difference_cover(period)};
   if (narrow_sample<I>(units.count(positions.total())))
     return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units);

@@ -195,13 +195,6 @@ bool free_known() {
   return !Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 }
 
-// Whether STRIX_DISTRIBUTED_ALGORITHM asks for the difference cover (else `auto` took it
-// where memory binds, with its leanest period).
-inline bool asked_cover() {
-  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
-  return asked && std::string(asked) == "cover";
-}
-
 // The constructions (the values of the counter distributed_replicated).
 enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cover = 3 };
 
@@ -219,11 +212,12 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // whichever is more, and 4 bytes each for the primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
 // `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
-// `lean_period`: the cover's period where memory binds (the largest the text's keys allow;
-// 7 where the alphabet is not known: the largest sample).
+// `lean_period`: the cover's largest period the text's keys allow (7 where the alphabet is not
+// known); `period`, where the difference cover is taken, gets the one it takes: 7 (the
+// fastest: fewest merges) where that fits, else the lean one (the smallest sample).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
-                                 bool mapped = false, unsigned lean_period = 7) {
+                                 bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
@@ -233,7 +227,10 @@ construction choose_construction(const collective& c, const layout& positions, s
                            "'; it takes auto, shared, replicated, partitioned or cover");
   });
   if (asked == "partitioned") return construction::partitioned;
-  if (asked == "cover") return construction::cover;
+  if (asked == "cover") {
+    if (period) *period = cover_period(c, 64);  // (asked: the period is STRIX_DISTRIBUTED_COVER's, or 7)
+    return construction::cover;
+  }
   if (asked == "replicated") return construction::replicated;
   const auto usable = [&] { return mapped || node_parts<ExecSpace>::usable(c); };
   if (asked == "shared") {
@@ -274,8 +271,12 @@ construction choose_construction(const collective& c, const layout& positions, s
   // Where neither holds the rank array, the difference cover: its sample alone is ranked (half
   // the memory and less; 36 bytes a slice byte on 2 H200s for 1 GB of DNA against replicated
   // ranks' 69, bench/RESULTS.md §60).
-  if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, lean_period)))
-    return construction::cover;
+  for (const unsigned x : {7u, lean_period}) {
+    if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x))) {
+      if (period) *period = x;
+      return construction::cover;
+    }
+  }
   return construction::partitioned;
 }
 
@@ -326,13 +327,14 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
-  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped);
+  unsigned chosen_period = 7;
+  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 21, &chosen_period);
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
     if (how == construction::cover)
-      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), cover_period(c, 64, asked_cover() ? 7 : 21));
+      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_period);
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -385,8 +387,9 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     stats->set_counter("distributed_device_peak_bytes",
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
+  unsigned chosen_period = 7;
   const construction how =
-      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21));
+      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21), &chosen_period);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
   // Held buffers counted as free above: those this construction does not take go now.
@@ -400,7 +403,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     unsigned period = 0;
     const auto work = cover_construction<I>(space, held.buffers(), c, text, positions, code, bits,
                                             Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer, kept != nullptr,
-                                            !asked_cover(), period);
+                                            chosen_period, period);
     c.run([&] { timer.end(); });
     if (stats) {
       stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
