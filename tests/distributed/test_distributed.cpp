@@ -125,6 +125,22 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
       const auto r3 = strix::distributed::check(space, c.comm(), slice, d);
       t.expect(!r3.ok && r3.position == row && r3.message.find("out-of-range") != std::string::npos,
                "check finds an out-of-range value in " + what + " (said: " + r3.message + ")", c.rank());
+      // Checked in chunks of rows (STRIX_CHECK_CHUNK_ROWS): two rows swapped across the first seam
+      // of rank 0's rows are found too.
+      const char* chunk_env = std::getenv("STRIX_CHECK_CHUNK_ROWS");
+      const std::uint64_t seam = chunk_env ? std::strtoull(chunk_env, nullptr, 10) : 0;
+      if (seam >= 1 && seam < rows.size(0)) {
+        bad(row, expected[row]);
+        bad(row - 1, expected[row - 1]);
+        bad(seam - 1, expected[seam]);
+        bad(seam, expected[seam - 1]);
+        strix::copy(d, broken);
+        const auto r4 = strix::distributed::check(space, c.comm(), slice, d);
+        t.expect(!r4.ok && r4.position >= 1 && r4.position <= seam && r4.message.find("out of order") != std::string::npos,
+                 "check finds rows swapped across a chunk's seam at " + std::to_string(seam) + " of " + what +
+                     " (said: " + r4.message + ")",
+                 c.rank());
+      }
     }
   } catch (const strix::error& e) {
     t.expect(false, what + ": " + e.what(), c.rank());

@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
@@ -85,6 +86,14 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
   return primary_row + 1;
 }
 
+// Rows a step of the distributed check takes at a time: 2^27, or STRIX_CHECK_CHUNK_ROWS
+// (tests: many chunks on small texts).
+inline std::uint64_t check_chunk_rows() {
+  std::uint64_t rows = std::uint64_t(1) << 27;
+  if (const char* set = std::getenv("STRIX_CHECK_CHUNK_ROWS")) rows = std::max<std::uint64_t>(1, std::strtoull(set, nullptr, 10));
+  return rows;
+}
+
 template <class ExecSpace, class I>
 sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                                    const device_view<const I, ExecSpace>& sa) {
@@ -129,25 +138,43 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
     return result;
   }
 
+  // Steps 2 and 3 go through the rows in chunks (the same number on every rank): an exchange's
+  // buffers take some 60 bytes a row, which over a whole slice of a 64-bit suffix array left a
+  // 5·10^9-byte text on 2 H200s without memory (bench/RESULTS.md §60).
+  const std::uint64_t chunk = check_chunk_rows(), chunks = c.max((m + chunk - 1) / chunk);
+
   // 2. A permutation: the inverse at each value's owner, read back; a row that does not get
   // its own row back shares its value with another.
-  array<I, ExecSpace> isa, row_of;
-  c.run([&] {
-    isa = make_array<I, ExecSpace>("strix::check_isa", text.extent(0));
-    row_of = make_array<I, ExecSpace>("strix::check_rows", m);
-    Kokkos::parallel_for("strix::check_rows", policy(space, 0, std::int64_t(m)),
-                         KOKKOS_LAMBDA(const std::int64_t j) { row_of(j) = I(first + j); });
-  });
-  push<I, I>(space, ws, c, sa, row_of, m, positions, isa);
-  auto back = fetch<I, I>(space, ws, c, sa, m, positions, Kokkos::View<const I*, memory>(isa));
-  c.run([&] {
-    Kokkos::parallel_reduce(
-        "strix::check_duplicates", policy(space, 0, std::int64_t(m)),
-        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
-          if (std::uint64_t(back(j)) != first + j && first + j < v) v = first + j;
-        },
-        Kokkos::Min<std::uint64_t>(bad));
-  });
+  array<I, ExecSpace> isa;
+  c.run([&] { isa = make_array<I, ExecSpace>("strix::check_isa", text.extent(0)); });
+  for (std::uint64_t k = 0; k < chunks; ++k) {
+    const std::uint64_t lo = std::min(m, k * chunk), len = std::min(m, lo + chunk) - lo;
+    const device_view<const I, ExecSpace> part(sa.data() + lo, len);
+    array<I, ExecSpace> row_of;
+    c.run([&] {
+      row_of = make_array<I, ExecSpace>("strix::check_rows", len);
+      const std::uint64_t row0 = first + lo;
+      Kokkos::parallel_for("strix::check_rows", policy(space, 0, std::int64_t(len)),
+                           KOKKOS_LAMBDA(const std::int64_t j) { row_of(j) = I(row0 + j); });
+    });
+    push<I, I>(space, ws, c, part, row_of, len, positions, isa);
+  }
+  for (std::uint64_t k = 0; k < chunks; ++k) {
+    const std::uint64_t lo = std::min(m, k * chunk), len = std::min(m, lo + chunk) - lo;
+    const device_view<const I, ExecSpace> part(sa.data() + lo, len);
+    auto back = fetch<I, I>(space, ws, c, part, len, positions, Kokkos::View<const I*, memory>(isa));
+    c.run([&] {
+      const std::uint64_t row0 = first + lo;
+      std::uint64_t found = none;
+      Kokkos::parallel_reduce(
+          "strix::check_duplicates", policy(space, 0, std::int64_t(len)),
+          KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
+            if (std::uint64_t(back(j)) != row0 + j && row0 + j < v) v = row0 + j;
+          },
+          Kokkos::Min<std::uint64_t>(found));
+      bad = std::min(bad, found);
+    });
+  }
   bad = c.min(bad);
   if (bad != none) {
     result.ok = false;
@@ -155,9 +182,9 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
     result.message = "duplicate value " + std::to_string(value_at(bad)) + " at SA[" + std::to_string(bad) + "]";
     return result;
   }
-  back = array<I, ExecSpace>();
 
-  // 3. Every neighbour pair in order: this rank's rows and the next rank's first.
+  // 3. Every neighbour pair in order: this rank's rows and the next rank's first. A chunk
+  // takes its rows and the next one (the pair across the seam).
   const std::uint64_t pairs_end = std::min<std::uint64_t>(first + m + 1, n);
   const std::uint64_t count = m == 0 ? 0 : pairs_end - first;  // m or m + 1 values
   array<std::uint64_t, ExecSpace> next_row;
@@ -166,34 +193,38 @@ sa_check_result check_suffix_array(const ExecSpace& space, MPI_Comm comm, const 
     if (count > m) strix::fill(space, next_row, first + m);
   });
   auto next_value = fetch<I, I>(space, ws, c, next_row, next_row.extent(0), rows, Kokkos::View<const I*, memory>(sa));
-  array<std::uint64_t, ExecSpace> at, after;
-  c.run([&] {
-    at = make_array<std::uint64_t, ExecSpace>("strix::check_at", count);
-    after = make_array<std::uint64_t, ExecSpace>("strix::check_after", count);
-    const bool extra = count > m;
-    Kokkos::parallel_for(
-        "strix::check_targets", policy(space, 0, std::int64_t(count)), KOKKOS_LAMBDA(const std::int64_t j) {
-          const std::uint64_t p = std::uint64_t(j) < m ? std::uint64_t(sa(j)) : std::uint64_t(next_value(0));
-          at(j) = p;
-          after(j) = p + 1 < n ? p + 1 : n - 1;
-        });
-    (void)extra;
-  });
-  auto chars = fetch<std::uint8_t, I>(space, ws, c, at, count, positions, Kokkos::View<const std::uint8_t*, memory>(text));
-  auto ranks_after = fetch<I, I>(space, ws, c, after, count, positions, Kokkos::View<const I*, memory>(isa));
-  c.run([&] {
-    Kokkos::parallel_reduce(
-        // (A rank without rows has no pairs: the range must not start after its end, which
-        // Kokkos 4 refuses.)
-        "strix::check_order", policy(space, 1, std::max<std::int64_t>(1, std::int64_t(count))),
-        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
-          const std::uint64_t a = at(j - 1), b = at(j);
-          bool wrong = chars(j - 1) > chars(j);
-          if (chars(j - 1) == chars(j) && a + 1 != n) wrong = (b + 1 == n) || ranks_after(j - 1) > ranks_after(j);
-          if (wrong && first + j < v) v = first + j;
-        },
-        Kokkos::Min<std::uint64_t>(bad));
-  });
+  for (std::uint64_t k = 0; k < chunks; ++k) {
+    const std::uint64_t lo = std::min(count, k * chunk), len = std::min(count, lo + chunk + 1) - lo;
+    array<std::uint64_t, ExecSpace> at, after;
+    c.run([&] {
+      at = make_array<std::uint64_t, ExecSpace>("strix::check_at", len);
+      after = make_array<std::uint64_t, ExecSpace>("strix::check_after", len);
+      Kokkos::parallel_for(
+          "strix::check_targets", policy(space, 0, std::int64_t(len)), KOKKOS_LAMBDA(const std::int64_t j) {
+            const std::uint64_t row = lo + std::uint64_t(j);
+            const std::uint64_t p = row < m ? std::uint64_t(sa(row)) : std::uint64_t(next_value(0));
+            at(j) = p;
+            after(j) = p + 1 < n ? p + 1 : n - 1;
+          });
+    });
+    auto chars = fetch<std::uint8_t, I>(space, ws, c, at, len, positions, Kokkos::View<const std::uint8_t*, memory>(text));
+    auto ranks_after = fetch<I, I>(space, ws, c, after, len, positions, Kokkos::View<const I*, memory>(isa));
+    c.run([&] {
+      const std::uint64_t row0 = first + lo;
+      std::uint64_t found = none;
+      Kokkos::parallel_reduce(
+          // (A chunk without pairs: the range must not start after its end, which Kokkos 4 refuses.)
+          "strix::check_order", policy(space, 1, std::max<std::int64_t>(1, std::int64_t(len))),
+          KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& v) {
+            const std::uint64_t a = at(j - 1), b = at(j);
+            bool wrong = chars(j - 1) > chars(j);
+            if (chars(j - 1) == chars(j) && a + 1 != n) wrong = (b + 1 == n) || ranks_after(j - 1) > ranks_after(j);
+            if (wrong && row0 + j < v) v = row0 + j;
+          },
+          Kokkos::Min<std::uint64_t>(found));
+      bad = std::min(bad, found);
+    });
+  }
   bad = c.min(bad);
   if (bad != none) {
     result.ok = false;
