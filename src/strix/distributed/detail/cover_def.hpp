@@ -93,7 +93,7 @@ struct cover_arrays {
   }
   // The workspace buffers the construction takes.
   static void keep_buffers(named_buffers& pool) {
-    pool.keep_only({"strix::whole_text", "strix::replicated_isa", rounds_arrays::own_block, "strix::incoming_pairs"});
+    pool.keep_only({"strix::whole_text", "strix::replicated_isa", rounds_arrays::own_block, "strix::incoming_pairs", key_flags});
   }
 };
 
@@ -124,11 +124,9 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   timer.begin("distributed_cover_select");
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, n, c.size());
-    const key_in_range<first_characters<ExecSpace>> mine{key_of, bounds[c.rank()],
-                                                         c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
-    Kokkos::parallel_reduce(
-        "strix::cover_count", policy(space, 0, std::int64_t(n)),
-        KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& sum) { sum += mine(j) ? 1 : 0; }, m0);
+    // The positions marked first (a rolling key: one character read a position), then selected.
+    const marked<ExecSpace> mine{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(n))};
+    m0 = mark_key_range(space, key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0, mine.flags);
     a.take(pool, m0);
     note_device_memory<ExecSpace>();
     primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(a.own));
@@ -247,7 +245,8 @@ replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& po
   array<std::uint16_t, ExecSpace> codes;
   c.run([&] {
     // The pairs the sample rounds received go, unless the workspace is the caller's (kept).
-    if (!kept) pool.keep_only({"strix::whole_text", "strix::replicated_isa", replicated_arrays<R, false, ExecSpace>::own_block});
+    if (!kept)
+      pool.keep_only({"strix::whole_text", "strix::replicated_isa", replicated_arrays<R, false, ExecSpace>::own_block, key_flags});
     text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
     ranks = pool.take<R, memory>("strix::replicated_isa", m);
     codes = device_codes(space, code);
@@ -313,7 +312,7 @@ std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigne
     return n + m * sizeof(R) +
            std::max<std::uint64_t>(replicated_arrays<R, false, ExecSpace>::own_block_bytes(sample_own),
                                    cover_arrays<I, ExecSpace>::block_bytes(own)) +
-           2 * sizeof(R) * (m - fewest) + 4 * own;
+           2 * sizeof(R) * (m - fewest) + 4 * own + 4 * key_flag_words(n);
   };
   return narrow_sample<I>(m) ? need(std::uint32_t{}) : need(I{});
 }

@@ -47,6 +47,7 @@
 #include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
+#include <strix/succinct/detail/word_ops.hpp>
 
 namespace strix::distributed::detail {
 
@@ -177,6 +178,47 @@ struct key_in_range {
   }
 };
 
+// The positions whose first k characters fall in [lo, hi) (hi == 0: no upper bound), marked in
+// `flags` (bit j % 32 of word j / 32, n / 32 + 1 words); returns how many. A thread takes 32
+// positions and rolls the key along them (one character in, one out), so a position costs one
+// character read instead of k: the selection that follows reads the marks, not the text.
+template <class ExecSpace>
+std::uint64_t mark_key_range(const ExecSpace& space, const first_characters<ExecSpace>& key_of, std::uint64_t lo,
+                             std::uint64_t hi, const array<std::uint32_t, ExecSpace>& flags) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = key_of.n, words = n / 32 + 1;
+  const int width = key_of.k * key_of.bits;
+  const std::uint64_t keep = width >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << width) - 1;
+  std::uint64_t count = 0;
+  Kokkos::parallel_reduce(
+      "strix::mark_key_range", policy(space, 0, std::int64_t(words)),
+      KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& sum) {
+        const std::uint64_t p0 = std::uint64_t(w) * 32;
+        std::uint64_t key = p0 < n ? key_of(p0) : 0;
+        std::uint32_t marks = 0;
+        for (int t = 0; t < 32 && p0 + std::uint64_t(t) < n; ++t) {
+          if (t > 0) {
+            const std::uint64_t in = p0 + std::uint64_t(t) + std::uint64_t(key_of.k) - 1;
+            key = ((key << key_of.bits) | (in < n ? std::uint64_t(key_of.rank_of(key_of.text(in))) : 0)) & keep;
+          }
+          if (key >= lo && (hi == 0 || key < hi)) marks |= std::uint32_t(1) << t;
+        }
+        flags(w) = marks;
+        sum += std::uint64_t(strix::detail::popcount32(marks));
+      },
+      count);
+  return count;
+}
+
+// Whether position j is marked (mark_key_range).
+template <class ExecSpace>
+struct marked {
+  array<std::uint32_t, ExecSpace> flags;
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const { return (flags(j >> 5) >> (j & 31)) & 1u; }
+};
+inline constexpr const char* key_flags = "strix::key_flags";
+inline std::uint64_t key_flag_words(std::uint64_t n) { return n / 32 + 1; }
+
 // Every rank's range of keys: P + 1 bounds from the keys of `samples` of the n units spread
 // over the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);
 // the last bound 0 stands for no upper bound. Equal keys fall in one range.
@@ -283,6 +325,7 @@ struct replicated_arrays {
   void take_whole(named_buffers& pool, std::uint64_t n, std::uint64_t units) {
     text = pool.take<std::uint8_t, memory>("strix::whole_text", n);
     if (!Shared) isa = pool.take<I, memory>("strix::replicated_isa", units);
+    pool.take<std::uint32_t, memory>(key_flags, key_flag_words(n));  // (the selection's marks)
   }
   // (Shared) Changed ranks sent to the parts that hold them with 32-bit entries (faster than
   // storing them there from the scan: RESULTS §59); with 64-bit ones stored from the scan, as
@@ -312,9 +355,10 @@ struct replicated_arrays {
   }
   // The workspace buffers the construction takes (the others are freed before it runs).
   static void keep_own_buffers(named_buffers& pool) {
-    if (routed) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::routed_pairs"});
-    else if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes"});
-    else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs"});
+    if (routed)
+      pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", "strix::route_order", "strix::routed_pairs", key_flags});
+    else if (Shared) pool.keep_only({"strix::whole_text", own_block, "strix::own_suffixes", key_flags});
+    else pool.keep_only({"strix::whole_text", "strix::replicated_isa", own_block, "strix::incoming_pairs", key_flags});
   }
 
   void take_own(const ExecSpace& space, named_buffers& pool, std::uint64_t n, int ranks, std::uint64_t m0) {
@@ -421,7 +465,18 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
   }
   c.run([&] {
     const auto bounds = key_ranges(space, key_of, n, c.size());
-    const key_in_range<unit_key<ExecSpace, Units>> mine{key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0};
+    const std::uint64_t lo = bounds[c.rank()], hi = c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0;
+    const key_in_range<unit_key<ExecSpace, Units>> in_range{key_of, lo, hi};
+    // Whole texts: the positions marked first (a rolling key: one character read a position).
+    marked<ExecSpace> flagged{};
+    if constexpr (whole) {
+      flagged.flags = pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(n));
+      mark_key_range(space, key_of.key_of, lo, hi, flagged.flags);
+    }
+    const auto select = [&](const index& into) {
+      if constexpr (whole) return primitives::select_indices(space, ws, std::int64_t(n), flagged, strix::device_view<I, ExecSpace>(into));
+      else return primitives::select_indices(space, ws, std::int64_t(n), in_range, strix::device_view<I, ExecSpace>(into));
+    };
     // The rank array holds the selected positions until the first round writes it. Shared has
     // none: its suffixes are selected into the (still free) block of its own arrays, which holds
     // n entries up to about 11 ranks (beyond, it is made that large), and copied out.
@@ -431,12 +486,12 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
       const std::size_t block_bytes = std::max(pool.capacity_bytes<memory>(arrays_type::own_block),
                                                arrays_type::selection_block_bytes(n, c.size()));
       const index scratch = pool.take<I, memory>(arrays_type::own_block, block_bytes / sizeof(I));
-      m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(scratch));
+      m = select(scratch);
       own = pool.take<I, memory>("strix::own_suffixes", m);
       Kokkos::deep_copy(space, own, index(scratch.data(), m));
       picked_buf = own;
     } else {
-      m = primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(picked_buf));
+      m = select(picked_buf);
     }
     if constexpr (!Shared) ranks = a.isa;
     space.fence();  // (Shared) the copy out of the block before the block's arrays are carved

@@ -256,9 +256,9 @@ construction choose_construction(const collective& c, const layout& positions, s
   // pairs received for the part and the order of those sent.
   const std::uint64_t shared_need =
       n + block * sizeof(I) + std::max<std::uint64_t>(shared_arrays::own_block_bytes(m), n * sizeof(I)) +
-      m * sizeof(I) + (shared_arrays::routed ? 2 * block * sizeof(I) + m * sizeof(I) : 0) + 4 * m;
+      m * sizeof(I) + (shared_arrays::routed ? 2 * block * sizeof(I) + m * sizeof(I) : 0) + 4 * m + 4 * key_flag_words(n);
   const std::uint64_t replicated_need =
-      n * (1 + 3 * sizeof(I)) + replicated_arrays<I, false, ExecSpace>::own_block_bytes(m) + 4 * m;
+      n * (1 + 3 * sizeof(I)) + replicated_arrays<I, false, ExecSpace>::own_block_bytes(m) + 4 * m + 4 * key_flag_words(n);
   const bool shared_fits = free_known<ExecSpace>() && fits(shared_need);
   // From 4 ranks on, shared ranks first: every replicated rank stores every other's updates,
   // work that grows with P (on 4 H200s shared ranks were as fast on 1 GB of DNA and 11 % faster
