@@ -97,17 +97,71 @@ struct cover_arrays {
   }
 };
 
+// The positions of this rank's piece [lo, hi) of keys, selected (after a.take) into a.own,
+// grouped by run; the runs and their ids returned.
+template <class I, class ExecSpace>
+void select_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const marked<ExecSpace>& mine,
+                  std::uint64_t n, std::uint64_t m0, const cover_runs& runs_of, unsigned period,
+                  const array<I, ExecSpace>& own, const array<I, ExecSpace>& spare, const array<std::uint64_t, ExecSpace>& keys2,
+                  std::vector<std::pair<std::uint64_t, std::uint64_t>>& runs, std::vector<unsigned>& run_ids) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using wide = array<std::uint64_t, ExecSpace>;
+  runs.clear();
+  run_ids.clear();
+  primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(own));
+  if (m0 == 0) return;
+  wide keys(keys2.data(), m0), keys_alt(keys2.data() + m0, m0);
+  Kokkos::parallel_for(
+      "strix::cover_run_keys", policy(space, 0, std::int64_t(m0)),
+      KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = runs_of.of[strix::detail::small_residue(std::uint64_t(own(j)), period)]; });
+  array<I, ExecSpace> vals = own, vals_alt = spare;
+  if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
+                                                     bits_for(runs_of.count - 1))) {
+    Kokkos::deep_copy(space, own, spare);
+    std::swap(keys, keys_alt);
+  }
+  // Where each run starts (empty runs start where the next one does).
+  auto starts = make_array<std::uint64_t, ExecSpace>("strix::cover_run_starts", runs_of.count + 1);
+  Kokkos::deep_copy(space, starts, m0);
+  Kokkos::parallel_for(
+      "strix::cover_run_starts", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
+        const std::uint64_t here = keys(j), from = j == 0 ? 0 : keys(j - 1) + 1;
+        for (std::uint64_t t = from; t <= here; ++t) starts(t) = std::uint64_t(j);
+      });
+  auto h = strix::to_host(space, starts);
+  for (unsigned t = 0; t < runs_of.count; ++t) {
+    if (h(t + 1) == h(t)) continue;
+    runs.emplace_back(h(t), h(t + 1) - h(t));
+    run_ids.push_back(t);
+  }
+}
+
+// The pieces a rank's range of keys is ordered in: STRIX_DISTRIBUTED_PIECES (1 to 64), else
+// `chosen` (suffix_array_def.hpp's choose_construction: 1 unless memory binds).
+inline unsigned cover_pieces(const collective& c, unsigned chosen) {
+  const char* set = std::getenv("STRIX_DISTRIBUTED_PIECES");
+  if (!set || !*set) return std::max(1u, chosen);
+  const std::string v = set;
+  const unsigned long asked = std::strtoul(set, nullptr, 10);
+  c.run([&] {
+    STRIX_USER_REQUIRE(asked >= 1 && asked <= 64 && v.find_first_not_of("0123456789") == std::string::npos,
+                       "STRIX_DISTRIBUTED_PIECES is '" + v + "'; it takes 1 to 64");
+  });
+  return unsigned(asked);
+}
+
 // This rank's rows of the suffix array, from the sample's ranks (`ranks`, one a unit) and the
-// whole text: its range of keys ordered locally, then moved to the block layout.
+// whole text: its range of keys ordered locally, then moved to the block layout. In `pieces`
+// pieces of keys one after the other (bounds from the same sample of keys), where memory binds:
+// the merge's arrays then hold one piece, and a piece costs a pass over the text's marks.
 template <class I, class R, class ExecSpace>
 std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const collective& c,
                           const array<std::uint8_t, ExecSpace>& text, const array<std::uint16_t, ExecSpace>& codes,
                           int bits, const strix::detail::difference_cover& cover, const array<R, ExecSpace>& ranks,
-                          const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                          const Kokkos::View<I*, typename ExecSpace::memory_space>& sa, unsigned pieces,
                           strix::detail::phase_timer<ExecSpace>& timer) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
-  using wide = array<std::uint64_t, ExecSpace>;
   const std::uint64_t n = text.extent(0), m = ranks.extent(0);
   const int k = bits == 0 ? 1 : 64 / bits;
   auto& ws = pool.scratch<ExecSpace>();
@@ -115,109 +169,115 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   const strix::detail::byte_symbols<ExecSpace> sym{text, codes, n, bits};
   const strix::detail::sample_rank<ExecSpace, R> rank{strix::device_view<const R, ExecSpace>(ranks.data(), m), cover, n};
   const cover_runs runs_of(cover);
+  const int ranks_count = c.size();
   cover_arrays<I, ExecSpace> a;
-  std::uint64_t m0 = 0;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // [offset, offset + length) of own
   std::vector<unsigned> run_ids;                               // and which run each is
 
-  // 1. The rank's suffixes (its range of keys), grouped by run.
+  // 1. Every piece's suffixes counted (pieces of every rank in key order: rank-major).
   timer.begin("distributed_cover_select");
+  std::vector<std::uint64_t> bounds, mine_counts(pieces, 0);
+  const marked<ExecSpace> mine{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(n))};
+  const auto piece_bounds = [&](unsigned s) {
+    const std::size_t at = std::size_t(c.rank()) * pieces + s;
+    return std::make_pair(bounds[at], at + 1 < std::size_t(ranks_count) * pieces ? bounds[at + 1] : std::uint64_t(0));
+  };
   c.run([&] {
-    const auto bounds = key_ranges(space, key_of, n, c.size());
-    // The positions marked first (a rolling key: one character read a position), then selected.
-    const marked<ExecSpace> mine{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(n))};
-    m0 = mark_key_range(space, key_of, bounds[c.rank()], c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0, mine.flags);
-    a.take(pool, m0);
+    bounds = key_ranges(space, key_of, n, ranks_count * int(pieces));
+    for (unsigned s = 0; s < pieces; ++s) {
+      const auto [lo, hi] = piece_bounds(s);
+      mine_counts[s] = mark_key_range(space, key_of, lo, hi, mine.flags);
+    }
+  });
+  const std::vector<std::uint64_t> counts = c.all_gather(mine_counts);  // [rank * pieces + piece]
+  std::vector<std::uint64_t> firsts(counts.size(), 0);
+  for (std::size_t j = 1; j < counts.size(); ++j) firsts[j] = firsts[j - 1] + counts[j - 1];
+  std::uint64_t largest = 0, total = 0;
+  for (const std::uint64_t x : mine_counts) {
+    largest = std::max(largest, x);
+    total += x;
+  }
+  c.run([&] {
+    a.take(pool, largest);
     note_device_memory<ExecSpace>();
-    primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(a.own));
-    if (m0 == 0) return;
-    wide keys(a.keys.data(), m0), keys_alt(a.keys.data() + m0, m0);
-    auto own = a.own;
-    const unsigned period = cover.period;
-    Kokkos::parallel_for(
-        "strix::cover_run_keys", policy(space, 0, std::int64_t(m0)),
-        KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = runs_of.of[strix::detail::small_residue(std::uint64_t(own(j)), period)]; });
-    index vals = a.own, vals_alt = a.merge_buf;
-    if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
-                                                       bits_for(runs_of.count - 1))) {
-      Kokkos::deep_copy(space, a.own, a.merge_buf);
-      std::swap(keys, keys_alt);
-    }
-    // Where each run starts (empty runs start where the next one does).
-    auto starts = make_array<std::uint64_t, ExecSpace>("strix::cover_run_starts", runs_of.count + 1);
-    Kokkos::deep_copy(space, starts, m0);
-    Kokkos::parallel_for(
-        "strix::cover_run_starts", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
-          const std::uint64_t here = keys(j), from = j == 0 ? 0 : keys(j - 1) + 1;
-          for (std::uint64_t t = from; t <= here; ++t) starts(t) = std::uint64_t(j);
-        });
-    auto h = strix::to_host(space, starts);
-    for (unsigned t = 0; t < runs_of.count; ++t) {
-      if (h(t + 1) == h(t)) continue;
-      runs.emplace_back(h(t), h(t + 1) - h(t));
-      run_ids.push_back(t);
-    }
   });
 
-  // 2. The sample in rank order (its ranks here are a contiguous range: the key ranges split
-  // the global order), each other class sorted by its characters up to the next sample
-  // position and that position's rank.
-  timer.begin("distributed_cover_runs");
-  c.run([&] {
-    for (std::size_t t = 0; t < runs.size(); ++t) {
-      const auto [offset, len] = runs[t];
-      if (run_ids[t] == runs_of.sample) {  // the sample's run
-        const index own(a.own.data() + offset, len);
-        auto out = a.merge_buf;
-        const auto unit = rank;
-        std::uint64_t lowest = 0, highest = 0;
-        Kokkos::parallel_reduce(
-            "strix::cover_sample_lowest", policy(space, 0, std::int64_t(len)),
-            KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& lo) {
-              const std::uint64_t r = unit(std::uint64_t(own(j)));  // rank + 1
-              if (r < lo) lo = r;
-            },
-            Kokkos::Min<std::uint64_t>(lowest));
-        Kokkos::parallel_reduce(
-            "strix::cover_sample_highest", policy(space, 0, std::int64_t(len)),
-            KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& hi) {
-              const std::uint64_t r = unit(std::uint64_t(own(j)));
-              if (r > hi) hi = r;
-            },
-            Kokkos::Max<std::uint64_t>(highest));
-        STRIX_REQUIRE(highest - lowest + 1 == len);
-        Kokkos::parallel_for(
-            "strix::cover_sample_order", policy(space, 0, std::int64_t(len)), KOKKOS_LAMBDA(const std::int64_t j) {
-              out(unit(std::uint64_t(own(j))) - lowest) = own(j);
-            });
-        Kokkos::deep_copy(space, own, index(a.merge_buf.data(), len));
-        continue;
+  for (unsigned s = 0; s < pieces; ++s) {
+    const std::uint64_t m0 = mine_counts[s];
+    const index own(a.own.data(), m0), spare(a.merge_buf.data(), m0);
+    timer.begin("distributed_cover_select");
+    c.run([&] {
+      if (pieces > 1) {  // (one piece: marked above)
+        const auto [lo, hi] = piece_bounds(s);
+        mark_key_range(space, key_of, lo, hi, mine.flags);
       }
-      if (len < 2) continue;
-      strix::detail::sort_class(space, ws, cover, sym, rank, m, runs_of.class_of[run_ids[t]],
-                                strix::device_view<I, ExecSpace>(a.own.data() + offset, len),
-                                strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), len),
-                                strix::device_view<std::uint64_t, ExecSpace>(a.keys.data() + m0, len),
-                                strix::device_view<I, ExecSpace>(a.merge_buf.data(), len));
+      select_piece<I>(space, ws, mine, n, m0, runs_of, cover.period, own, spare, a.keys, runs, run_ids);
+    });
+
+    // 2. The sample in rank order (its ranks here are a contiguous range: the pieces split the
+    // global order), each other class sorted by its characters up to the next sample position
+    // and that position's rank.
+    timer.begin("distributed_cover_runs");
+    c.run([&] {
+      for (std::size_t t = 0; t < runs.size(); ++t) {
+        const auto [offset, len] = runs[t];
+        if (run_ids[t] == runs_of.sample) {  // the sample's run
+          const index part(a.own.data() + offset, len);
+          auto out = a.merge_buf;
+          const auto unit = rank;
+          std::uint64_t lowest = 0, highest = 0;
+          Kokkos::parallel_reduce(
+              "strix::cover_sample_lowest", policy(space, 0, std::int64_t(len)),
+              KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& lo) {
+                const std::uint64_t r = unit(std::uint64_t(part(j)));  // rank + 1
+                if (r < lo) lo = r;
+              },
+              Kokkos::Min<std::uint64_t>(lowest));
+          Kokkos::parallel_reduce(
+              "strix::cover_sample_highest", policy(space, 0, std::int64_t(len)),
+              KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& hi) {
+                const std::uint64_t r = unit(std::uint64_t(part(j)));
+                if (r > hi) hi = r;
+              },
+              Kokkos::Max<std::uint64_t>(highest));
+          STRIX_REQUIRE(highest - lowest + 1 == len);
+          Kokkos::parallel_for(
+              "strix::cover_sample_order", policy(space, 0, std::int64_t(len)), KOKKOS_LAMBDA(const std::int64_t j) {
+                out(unit(std::uint64_t(part(j))) - lowest) = part(j);
+              });
+          Kokkos::deep_copy(space, part, index(a.merge_buf.data(), len));
+          continue;
+        }
+        if (len < 2) continue;
+        strix::detail::sort_class(space, ws, cover, sym, rank, m, runs_of.class_of[run_ids[t]],
+                                  strix::device_view<I, ExecSpace>(a.own.data() + offset, len),
+                                  strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), len),
+                                  strix::device_view<std::uint64_t, ExecSpace>(a.keys.data() + m0, len),
+                                  strix::device_view<I, ExecSpace>(a.merge_buf.data(), len));
+      }
+    });
+
+    // 3. The runs merged: this piece's rows in order.
+    timer.begin("distributed_cover_merge");
+    c.run([&] {
+      if (m0 < 2) return;
+      strix::detail::merge_sorted_runs(space, sym, rank, runs, strix::device_view<I, ExecSpace>(a.own.data(), m0),
+                                       strix::device_view<I, ExecSpace>(a.merge_buf.data(), m0),
+                                       strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), 2 * m0));
+      space.fence();
+    });
+
+    // 4. The rows to the block layout: piece s of every rank.
+    timer.begin("distributed_place");
+    std::vector<std::uint64_t> step_firsts(ranks_count), step_counts(ranks_count);
+    for (int r = 0; r < ranks_count; ++r) {
+      step_firsts[r] = firsts[std::size_t(r) * pieces + s];
+      step_counts[r] = counts[std::size_t(r) * pieces + s];
     }
-  });
-
-  // 3. The runs merged: this rank's rows in order.
-  timer.begin("distributed_cover_merge");
-  c.run([&] {
-    if (m0 < 2) return;
-    strix::detail::merge_sorted_runs(space, sym, rank, runs, strix::device_view<I, ExecSpace>(a.own.data(), m0),
-                                     strix::device_view<I, ExecSpace>(a.merge_buf.data(), m0),
-                                     strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), 2 * m0));
-    space.fence();
-  });
-
-  // 4. The rows to the block layout.
-  timer.begin("distributed_place");
-  const std::uint64_t first = c.gather_layout(m0).begin(c.rank());
-  send_rows_to_blocks(space, c, index(a.own.data(), m0), first, n, sa,
-                      index(reinterpret_cast<I*>(a.keys.data()), 2 * m0 * sizeof(std::uint64_t) / sizeof(I)));
-  return m0;
+    send_rows_to_blocks(space, c, own, step_firsts, step_counts, n, sa,
+                        index(reinterpret_cast<I*>(a.keys.data()), 2 * largest * sizeof(std::uint64_t) / sizeof(I)));
+  }
+  return total;
 }
 
 // Whether the sample is ranked with 32-bit entries (R = uint32) under a 64-bit suffix array:
@@ -235,7 +295,8 @@ replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& po
                                        const text_view<ExecSpace>& slice, const layout& positions,
                                        const std::vector<std::uint64_t>& code, int bits,
                                        const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                       strix::detail::phase_timer<ExecSpace>& timer, bool kept, const cover_units& units) {
+                                       strix::detail::phase_timer<ExecSpace>& timer, bool kept, const cover_units& units,
+                                       unsigned pieces) {
   using memory = typename ExecSpace::memory_space;
   const std::uint64_t n = positions.total(), m = units.count(n);
   replicated_work work = replicated_rounds<R, false>(space, pool, c, slice, positions, code, bits,
@@ -251,35 +312,45 @@ replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& po
     ranks = pool.take<R, memory>("strix::replicated_isa", m);
     codes = device_codes(space, code);
   });
-  work.sorted += cover_merge<I, R>(space, pool, c, text, codes, bits, units.cover, ranks, sa, timer);
+  work.sorted += cover_merge<I, R>(space, pool, c, text, codes, bits, units.cover, ranks, sa, pieces, timer);
   return work;
 }
 
-// (`preferred`: the period chosen (suffix_array_def.hpp's choose_construction); the keys' k
-// may make it smaller.)
+// (`preferred`, `chosen_pieces`: the period and pieces chosen (suffix_array_def.hpp's
+// choose_construction); the keys' k may make the period smaller, the environment asks others.)
 template <class I, class ExecSpace>
 replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, const collective& c,
                                    const text_view<ExecSpace>& slice, const layout& positions,
                                    const std::vector<std::uint64_t>& code, int bits,
                                    const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned preferred, unsigned& period) {
+                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned preferred,
+                                   unsigned chosen_pieces, unsigned& period, unsigned& pieces) {
   const int k = bits == 0 ? 1 : 64 / bits;
   period = cover_period(c, k, preferred);
+  pieces = cover_pieces(c, chosen_pieces);
   const cover_units units{strix::detail::make_difference_cover(period)};
   if (narrow_sample<I>(units.count(positions.total())))
-    return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units);
-  return cover_rounds_and_merge<I, I>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units);
+    return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units,
+                                                    pieces);
+  return cover_rounds_and_merge<I, I>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units, pieces);
 }
 
 // The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
 // suffixes estimated: sized for the period asked (STRIX_DISTRIBUTED_COVER, else 7; the
 // alphabet, which may make it smaller, is unknown here).
+// A piece's suffixes expected, with room for the sample's error (a piece has fewer samples).
+inline std::uint64_t expected_piece(std::uint64_t own, unsigned pieces) {
+  const std::uint64_t even = (own + pieces - 1) / pieces;
+  return pieces == 1 ? own : std::min(own, even + even / 16 + 4096);
+}
+
 template <class ExecSpace, class I, class R>
-void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_units& units, std::uint64_t n, int ranks) {
+void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_units& units, std::uint64_t n, int ranks,
+                      unsigned pieces) {
   using memory = typename ExecSpace::memory_space;
   using rounds_arrays = replicated_arrays<R, false, ExecSpace>;
   const std::uint64_t m = units.count(n), sample_own = expected_own_suffixes(m, ranks),
-                      own = expected_own_suffixes(n, ranks);
+                      own = expected_piece(expected_own_suffixes(n, ranks), pieces);
   cover_arrays<I, ExecSpace>::keep_buffers(pool);
   rounds_arrays a;
   a.take_whole(pool, n, m);
@@ -293,17 +364,19 @@ void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_u
 }
 template <class ExecSpace, class I>
 void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks,
-                   unsigned period) {
+                   unsigned period, unsigned pieces) {
   const cover_units units{strix::detail::make_difference_cover(period)};
-  if (narrow_sample<I>(units.count(n))) reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, units, n, ranks);
-  else reserve_cover_as<ExecSpace, I, I>(space, pool, units, n, ranks);
+  pieces = cover_pieces(c, pieces);
+  if (narrow_sample<I>(units.count(n))) reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, units, n, ranks, pieces);
+  else reserve_cover_as<ExecSpace, I, I>(space, pool, units, n, ranks, pieces);
 }
 
 // The device bytes a rank needs for the construction with period X, over `ranks` ranks, its
-// suffixes at most `own`: the text, the sample's rank array, the larger of the sample rounds'
-// arrays and the merge's, the pairs the rounds receive, 4 bytes a suffix of scratch.
+// suffixes at most `own`, ordered in `pieces`: the text, the sample's rank array, the larger of
+// the sample rounds' arrays and a piece's merge arrays, the pairs the rounds receive, 4 bytes a
+// suffix of a piece for scratch, the selection's marks.
 template <class I, class ExecSpace>
-std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigned period) {
+std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigned period, unsigned pieces) {
   const cover_units units{strix::detail::make_difference_cover(period)};
   const std::uint64_t m = units.count(n), sample_own = expected_own_suffixes(m, ranks),
                       fewest = 2 * (m / std::uint64_t(ranks)) > sample_own ? 2 * (m / std::uint64_t(ranks)) - sample_own : 0;
@@ -311,8 +384,8 @@ std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigne
     using R = decltype(entry);
     return n + m * sizeof(R) +
            std::max<std::uint64_t>(replicated_arrays<R, false, ExecSpace>::own_block_bytes(sample_own),
-                                   cover_arrays<I, ExecSpace>::block_bytes(own)) +
-           2 * sizeof(R) * (m - fewest) + 4 * own + 4 * key_flag_words(n);
+                                   cover_arrays<I, ExecSpace>::block_bytes(expected_piece(own, pieces))) +
+           2 * sizeof(R) * (m - fewest) + 4 * expected_piece(own, pieces) + 4 * key_flag_words(n);
   };
   return narrow_sample<I>(m) ? need(std::uint32_t{}) : need(I{});
 }

@@ -251,30 +251,49 @@ struct replicated_work {
   std::uint64_t sorted = 0;
 };
 
-// Rows [first, first + mine.extent(0)) of the suffix array, in order on this rank (its range
-// of keys), moved to the rows it holds in the block layout (`sa`): contiguous ranges, so at
-// most its neighbours' parts cross. `spare`: a free array of any size for the rows on their way.
+// Rows [firsts[r], firsts[r] + counts[r]) of the suffix array, in order on rank r (this rank's:
+// `mine`), moved to the rows each rank holds in the block layout (`sa`): contiguous ranges, so
+// each goes to the ranks whose blocks it overlaps. `spare`: a free array of any size for the
+// rows on their way.
 template <class I, class ExecSpace>
 void send_rows_to_blocks(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& mine,
-                         std::uint64_t first, std::uint64_t n,
-                         const Kokkos::View<I*, typename ExecSpace::memory_space>& sa, const array<I, ExecSpace>& spare) {
-  const std::uint64_t m0 = mine.extent(0);
-  const layout keyed = c.gather_layout(m0), rows = block_layout(n, c.size());
-  // Rows [first, first + m0) go to the ranks whose blocks hold them; this rank's block comes
-  // from the ranks whose key ranges overlap it.
+                         const std::vector<std::uint64_t>& firsts, const std::vector<std::uint64_t>& counts,
+                         std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                         const array<I, ExecSpace>& spare) {
+  const layout rows = block_layout(n, c.size());
+  const std::uint64_t m0 = mine.extent(0), first = firsts[std::size_t(c.rank())];
   const auto clamp = [](std::uint64_t x, std::uint64_t lo, std::uint64_t hi) { return std::min(std::max(x, lo), hi); };
-  std::vector<std::uint64_t> send(std::size_t(c.size()) + 1), recv(std::size_t(c.size()) + 1);
+  std::vector<std::uint64_t> send(std::size_t(c.size()) + 1), recv(std::size_t(c.size()) + 1, 0), at(std::size_t(c.size()));
   const std::uint64_t mine_lo = rows.begin(c.rank()), mine_hi = rows.end(c.rank());
-  for (int r = 0; r <= c.size(); ++r) {
-    const std::uint64_t bound = r == c.size() ? n : rows.begin(r), key_bound = r == c.size() ? n : keyed.begin(r);
-    send[r] = clamp(bound, first, first + m0) - first;
-    recv[r] = clamp(key_bound, mine_lo, mine_hi) - mine_lo;
+  for (int r = 0; r <= c.size(); ++r) send[r] = clamp(r == c.size() ? n : rows.begin(r), first, first + m0) - first;
+  for (int r = 0; r < c.size(); ++r) {
+    const std::uint64_t lo = clamp(firsts[r], mine_lo, mine_hi), hi = clamp(firsts[r] + counts[r], mine_lo, mine_hi);
+    recv[r + 1] = recv[r] + (hi - lo);
+    at[r] = lo - mine_lo;
   }
   auto got = send_arrays(space, c, mine, send, recv, "strix::block_rows", spare);
   c.run([&] {
-    Kokkos::deep_copy(space, sa, Kokkos::View<I*, typename ExecSpace::memory_space>(got.data(), got.extent(0)));
+    using view = Kokkos::View<I*, typename ExecSpace::memory_space>;
+    for (int r = 0; r < c.size(); ++r) {
+      const std::uint64_t len = recv[r + 1] - recv[r];
+      if (len == 0) continue;
+      Kokkos::deep_copy(space, view(sa.data() + at[r], len), view(got.data() + recv[r], len));
+    }
     space.fence();
   });
+}
+// Every rank's rows in order of rank (rank r's m0 after rank r - 1's).
+template <class I, class ExecSpace>
+void send_rows_to_blocks(const ExecSpace& space, const collective& c, const array<I, ExecSpace>& mine,
+                         std::uint64_t n, const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
+                         const array<I, ExecSpace>& spare) {
+  const layout keyed = c.gather_layout(mine.extent(0));
+  std::vector<std::uint64_t> firsts(std::size_t(c.size())), counts(std::size_t(c.size()));
+  for (int r = 0; r < c.size(); ++r) {
+    firsts[r] = keyed.begin(r);
+    counts[r] = keyed.size(r);
+  }
+  send_rows_to_blocks(space, c, mine, firsts, counts, n, sa, spare);
 }
 
 // Shared: this rank's rows [first, first + own.extent(0)) of the suffix array (its range of
@@ -296,7 +315,7 @@ void place_own_rows(const ExecSpace& space, const collective& c, const array<I, 
           out(std::uint64_t(isa(s)) - first) = I(s);
         });
   });
-  send_rows_to_blocks(space, c, mine, first, n, sa, spare_alt);
+  send_rows_to_blocks(space, c, mine, n, sa, spare_alt);
 }
 
 // The rank's suffixes expected in a text of n bytes over `ranks` ranks (the key ranges split

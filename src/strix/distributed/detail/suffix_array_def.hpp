@@ -217,7 +217,8 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // fastest: fewest merges) where that fits, else the lean one (the smallest sample).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
-                                 bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr) {
+                                 bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr,
+                                 unsigned* pieces = nullptr) {
   const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
   const std::string asked = asked_env ? asked_env : "auto";
   c.run([&] {
@@ -271,10 +272,15 @@ construction choose_construction(const collective& c, const layout& positions, s
   // Where neither holds the rank array, the difference cover: its sample alone is ranked (half
   // the memory and less; 36 bytes a slice byte on 2 H200s for 1 GB of DNA against replicated
   // ranks' 69, bench/RESULTS.md §60).
+  // Period 7 first (the fastest), in one piece, else in 2, 4 or 8 (the merge's arrays for one
+  // piece at a time); then the leanest period likewise.
   for (const unsigned x : {7u, lean_period}) {
-    if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x))) {
-      if (period) *period = x;
-      return construction::cover;
+    for (const unsigned s : {1u, 2u, 4u, 8u}) {
+      if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x, s))) {
+        if (period) *period = x;
+        if (pieces) *pieces = s;
+        return construction::cover;
+      }
     }
   }
   return construction::partitioned;
@@ -327,14 +333,15 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
-  unsigned chosen_period = 7;
-  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 21, &chosen_period);
+  unsigned chosen_period = 7, chosen_pieces = 1;
+  const construction how =
+      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 21, &chosen_period, &chosen_pieces);
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
     if (how == construction::cover)
-      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_period);
+      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_period, chosen_pieces);
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -387,9 +394,9 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     stats->set_counter("distributed_device_peak_bytes",
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
-  unsigned chosen_period = 7;
-  const construction how =
-      choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21), &chosen_period);
+  unsigned chosen_period = 7, chosen_pieces = 1;
+  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21),
+                                                             &chosen_period, &chosen_pieces);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
   // Held buffers counted as free above: those this construction does not take go now.
@@ -400,15 +407,16 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     else held.buffers().keep_only({});
   });
   if (how == construction::cover) {
-    unsigned period = 0;
+    unsigned period = 0, pieces = 1;
     const auto work = cover_construction<I>(space, held.buffers(), c, text, positions, code, bits,
                                             Kokkos::View<I*, typename ExecSpace::memory_space>(sa), timer, kept != nullptr,
-                                            chosen_period, period);
+                                            chosen_period, chosen_pieces, period, pieces);
     c.run([&] { timer.end(); });
     if (stats) {
       stats->set_counter("distributed_rounds", std::uint64_t(work.rounds));
       stats->set_counter("distributed_sorted", work.sorted);
       stats->set_counter("distributed_cover", period);
+      stats->set_counter("distributed_cover_pieces", pieces);
     }
     report();
     return;
