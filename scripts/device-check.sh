@@ -267,7 +267,7 @@ multi_gpu() {
     rc=0; lib_tests 4 auto:auto 0,1,2,3 "$out/distributed-4-auto.log" 150 || rc=$?
     lib_row 4 auto:auto "$out/distributed-4-auto.log" "$rc"
   fi
-  # The difference cover (asked for only) on 2 GPUs, period 7 (the default).
+  # The difference cover (asked for: `auto` takes it only where memory binds) on 2 GPUs, period 7.
   if [ "${STRIX_CHECK_LIB:-1}" = 1 ]; then
     rc=0; lib_tests 2 auto:cover 0,1 "$out/distributed-2-auto-cover.log" 200 || rc=$?
     lib_row 2 auto:cover "$out/distributed-2-auto-cover.log" "$rc"

@@ -212,6 +212,10 @@ void run_workspace(const strix::distributed::collective& c, tally& t) {
            "reserve maps shared ranks' rank array (and nothing else)", c.rank());
   run_one<Space, std::uint32_t>(space, c, "random (reserved workspace)", strix_test::random_text(n, 4, 11, 'a'), false,
                                 t, &ws);
+  // (Bytes of 200 values: keys of 7 characters, so the difference cover's period 7 whatever
+  // was asked, the largest sample: reserve sized for it.)
+  run_one<Space, std::uint32_t>(space, c, "random bytes (reserved workspace)", strix_test::random_text(n, 200, 15, 1),
+                                false, t, &ws);
   t.expect(ws.buffers().allocations() == reserved,
            "a reserved workspace allocates no buffer in the build (" + std::to_string(reserved) + " then " +
                std::to_string(ws.buffers().allocations()) + ")",

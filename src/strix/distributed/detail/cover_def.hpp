@@ -13,8 +13,10 @@
 //
 // Rounds exchange only the sample's changed ranks (|D| / X of the text: 3/7, 4/13, 5/21); the
 // merge is local. Per rank, besides the whole text (n bytes) and the sample's rank array (|D|/X
-// n entries): the sample rounds' arrays for its share of the sample, then 24 bytes (32-bit
-// entries) for each of its own suffixes: their order, a merge buffer and two packed keys.
+// n entries): the pairs the rounds receive (2 entries for each of the other ranks' sample
+// suffixes, in the first round), the sample rounds' arrays for its share of the sample, then
+// (in the same block) 24 bytes (32-bit entries) for each of its own suffixes: their order, a
+// merge buffer and two packed keys — of one piece at a time where memory binds.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -29,28 +31,28 @@
 
 namespace strix::distributed::detail {
 
-// The cover's period: STRIX_DISTRIBUTED_COVER (7, 13 or 21), else `otherwise` (7: the fastest;
-// 21 where memory binds: the smallest sample); never more than the k characters a round-0 key
-// holds (the first round shifts by a whole period of them), so the largest supported period up
-// to k where the asked one is larger.
-inline unsigned cover_period(const collective& c, int k, unsigned otherwise = 7) {
-  unsigned asked = otherwise;
-  const char* set = std::getenv("STRIX_DISTRIBUTED_COVER");
-  if (set && *set) {
-    const std::string v = set;
-    c.run([&] {
-      STRIX_USER_REQUIRE(v == "7" || v == "13" || v == "21",
-                         "STRIX_DISTRIBUTED_COVER is '" + v + "'; it takes 7, 13 or 21");
-    });
-    asked = unsigned(std::stoul(v));
-  }
+// The largest supported period up to `wanted` that the k characters of a round-0 key allow (the
+// first round shifts by a whole period of them): 7, 13 or 21.
+inline unsigned clip_period(unsigned wanted, int k) {
   unsigned count = 0;
   const unsigned* periods = strix::detail::supported_dc_periods(count);
   unsigned period = 0;
   for (unsigned j = 0; j < count; ++j)
-    if (periods[j] <= asked && periods[j] <= unsigned(k) && periods[j] > 3) period = periods[j];
+    if (periods[j] <= wanted && periods[j] <= unsigned(k) && periods[j] > 3) period = periods[j];
   STRIX_REQUIRE(period >= 7);  // k >= 7: a character code takes at most 9 bits
   return period;
+}
+
+// The period asked for with STRIX_DISTRIBUTED_ALGORITHM=cover: STRIX_DISTRIBUTED_COVER (7, 13
+// or 21), else 7 (the fastest: fewest runs to merge). (`auto` chooses its own.)
+inline unsigned asked_cover_period(const collective& c) {
+  const char* set = std::getenv("STRIX_DISTRIBUTED_COVER");
+  if (!set || !*set) return 7;
+  const std::string v = set;
+  c.run([&] {
+    STRIX_USER_REQUIRE(v == "7" || v == "13" || v == "21", "STRIX_DISTRIBUTED_COVER is '" + v + "'; it takes 7, 13 or 21");
+  });
+  return unsigned(std::stoul(v));
 }
 
 // Run of each residue mod X in a rank's order before the merge: one a class outside the
@@ -316,17 +318,17 @@ replicated_work cover_rounds_and_merge(const ExecSpace& space, named_buffers& po
   return work;
 }
 
-// (`preferred`, `chosen_pieces`: the period and pieces chosen (suffix_array_def.hpp's
-// choose_construction); the keys' k may make the period smaller, the environment asks others.)
+// (`chosen_period`, `chosen_pieces`: what suffix_array_def.hpp's choose_construction chose;
+// the keys' k may make the period smaller; STRIX_DISTRIBUTED_PIECES asks other pieces.)
 template <class I, class ExecSpace>
 replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, const collective& c,
                                    const text_view<ExecSpace>& slice, const layout& positions,
                                    const std::vector<std::uint64_t>& code, int bits,
                                    const Kokkos::View<I*, typename ExecSpace::memory_space>& sa,
-                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned preferred,
+                                   strix::detail::phase_timer<ExecSpace>& timer, bool kept, unsigned chosen_period,
                                    unsigned chosen_pieces, unsigned& period, unsigned& pieces) {
   const int k = bits == 0 ? 1 : 64 / bits;
-  period = cover_period(c, k, preferred);
+  period = clip_period(chosen_period, k);
   pieces = cover_pieces(c, chosen_pieces);
   const cover_units units{strix::detail::make_difference_cover(period)};
   if (narrow_sample<I>(units.count(positions.total())))
@@ -344,6 +346,8 @@ inline std::uint64_t expected_piece(std::uint64_t own, unsigned pieces) {
   return pieces == 1 ? own : std::min(own, even + even / 16 + 4096);
 }
 
+// (The sample's arrays for period 7's, the largest: the text's alphabet, unknown here, may cut
+// the period the build takes to 7.)
 template <class ExecSpace, class I, class R>
 void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_units& units, std::uint64_t n, int ranks,
                       unsigned pieces) {
@@ -356,16 +360,17 @@ void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_u
   a.take_whole(pool, n, m);
   pool.take<unsigned char, memory>(rounds_arrays::own_block, std::max(rounds_arrays::own_block_bytes(sample_own),
                                                                       cover_arrays<I, ExecSpace>::block_bytes(own)));
-  a.take_own(space, pool, m, ranks, sample_own);
+  // (The incoming pairs at their largest first: take_own then finds them large enough.)
   const std::uint64_t fewest = 2 * (m / std::uint64_t(ranks)) > sample_own ? 2 * (m / std::uint64_t(ranks)) - sample_own : 0;
   pool.take<R, memory>("strix::incoming_pairs", 2 * (m - fewest));
+  a.take_own(space, pool, m, ranks, sample_own);
   pool.scratch<ExecSpace>().reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, own));
   pool.scratch<ExecSpace>().result(64);
 }
 template <class ExecSpace, class I>
 void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks,
-                   unsigned period, unsigned pieces) {
-  const cover_units units{strix::detail::make_difference_cover(period)};
+                   unsigned pieces) {
+  const cover_units units{strix::detail::make_difference_cover(7)};
   pieces = cover_pieces(c, pieces);
   if (narrow_sample<I>(units.count(n))) reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, units, n, ranks, pieces);
   else reserve_cover_as<ExecSpace, I, I>(space, pool, units, n, ranks, pieces);

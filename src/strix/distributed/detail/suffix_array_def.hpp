@@ -199,22 +199,23 @@ bool free_known() {
 enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cover = 3 };
 
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
-// shared_ranks.hpp) or the partitioned rounds below: asked for with
-// STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|partitioned; the difference cover
-// (cover_def.hpp) only when asked for (=cover: `auto` does not take it yet). By default, on devices of fewer
-// than 4 ranks: replicated where free memory holds the text, its rank array and pairs
-// (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes (the fastest on 2 GPUs:
-// bench/RESULTS.md §51, §59); else shared where every rank maps every other's memory (one
+// shared_ranks.hpp), the difference cover (cover_def.hpp) or the partitioned rounds below: asked
+// for with STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|cover|partitioned. By default, on
+// devices of fewer than 4 ranks: replicated where free memory holds the text, its rank array and
+// pairs (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes (the fastest on 2
+// GPUs: bench/RESULTS.md §51, §59); else shared where every rank maps every other's memory (one
 // node, peer access) and free memory holds the text, its part of the rank array, round 0's
-// selection block (n entries at least) and the same arrays; else partitioned (host ranks too:
-// their free memory is not known). From 4 ranks on, shared before replicated. A rank's
-// suffixes are taken as its largest slice or the even share with room for the sample's error,
-// whichever is more, and 4 bytes each for the primitives' scratch.
+// selection block (n entries at least) and the same arrays; else the difference cover where it
+// fits (about half the memory, §60: period 7 in 1, 2, 4 or 8 pieces, then the leanest period
+// likewise); else partitioned (host ranks too: their free memory is not known). From 4 ranks
+// on, shared before replicated. A rank's suffixes are taken as its largest slice or the even
+// share with room for the sample's error, whichever is more, and 4 bytes each for the
+// primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
 // `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
 // `lean_period`: the cover's largest period the text's keys allow (7 where the alphabet is not
-// known); `period`, where the difference cover is taken, gets the one it takes: 7 (the
-// fastest: fewest merges) where that fits, else the lean one (the smallest sample).
+// known); `period` and `pieces`, where the difference cover is taken, get what it takes
+// (asked for: STRIX_DISTRIBUTED_COVER's period or 7, in one piece).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
                                  bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr,
@@ -229,7 +230,7 @@ construction choose_construction(const collective& c, const layout& positions, s
   });
   if (asked == "partitioned") return construction::partitioned;
   if (asked == "cover") {
-    if (period) *period = cover_period(c, 64);  // (asked: the period is STRIX_DISTRIBUTED_COVER's, or 7)
+    if (period) *period = asked_cover_period(c);
     return construction::cover;
   }
   if (asked == "replicated") return construction::replicated;
@@ -316,11 +317,12 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
   // (Shared: round 0 selects into the block of the rank's own arrays, so n entries at least;
   // taken first, so that take_own finds it large enough.)
   if (Shared) pool.take<unsigned char, memory>(decltype(a)::own_block, decltype(a)::selection_block_bytes(n, ranks));
-  a.take_own(space, pool, n, ranks, m);
-  if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
-  // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected.
+  // The incoming pairs grow as the rank's own suffixes shrink: room for the fewest expected
+  // (taken first too: one allocation).
   const std::uint64_t fewest = 2 * (n / std::uint64_t(ranks)) > m ? 2 * (n / std::uint64_t(ranks)) - m : 0;
   if (!Shared) pool.take<I, memory>("strix::incoming_pairs", 2 * (n - fewest));
+  a.take_own(space, pool, n, ranks, m);
+  if (Shared) pool.take<I, memory>("strix::own_suffixes", m);
   pool.scratch<ExecSpace>().result(64);  // (the scans' and the selection's totals)
 }
 
@@ -334,14 +336,16 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
   unsigned chosen_period = 7, chosen_pieces = 1;
+  // (The alphabet is not known here: the cover's period 7, the largest sample.)
   const construction how =
-      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 21, &chosen_period, &chosen_pieces);
+      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 7, &chosen_period, &chosen_pieces);
+  (void)chosen_period;
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
     if (how == construction::cover)
-      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_period, chosen_pieces);
+      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_pieces);
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -395,7 +399,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
   unsigned chosen_period = 7, chosen_pieces = 1;
-  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, cover_period(c, k, 21),
+  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, clip_period(21, k),
                                                              &chosen_period, &chosen_pieces);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
