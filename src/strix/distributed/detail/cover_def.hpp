@@ -282,12 +282,12 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   return total;
 }
 
-// Whether the sample is ranked with 32-bit entries (R = uint32) under a 64-bit suffix array:
-// where its units are fewer than 2^32 (unit indices and ranks are all it stores), which
-// halves the rounds' memory (issue 63, goal 3: texts of 8 GiB and more).
-template <class I>
-bool narrow_sample(std::uint64_t units) {
-  return sizeof(I) > 4 && units < (std::uint64_t(1) << 32) - 1;
+// The sample is ranked with 32-bit entries whatever the suffix array's (unit indices and ranks
+// are all its rounds store): half the rounds' memory under 64-bit arrays (issue 63, goal 3),
+// and one instantiation of them less to compile. So its units must be fewer than 2^32 - 1:
+// texts up to about 10^10 bytes at period 7, 1.8·10^10 at 21.
+inline bool sample_fits(std::uint64_t n, unsigned period) {
+  return cover_units{strix::detail::make_difference_cover(period)}.count(n) < (std::uint64_t(1) << 32) - 1;
 }
 
 // The whole construction: the sample ranked (with entries of type R), then every rank's range
@@ -330,11 +330,16 @@ replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, 
   const int k = bits == 0 ? 1 : 64 / bits;
   period = clip_period(chosen_period, k);
   pieces = cover_pieces(c, chosen_pieces);
+  const std::uint64_t n = positions.total();
+  if (!sample_fits(n, period)) period = clip_period(21, k);  // (the smallest sample the keys allow)
+  c.run([&] {
+    STRIX_USER_REQUIRE(sample_fits(n, period),
+                       "the distributed difference cover takes texts of up to about 10^10 bytes (1.8·10^10 for DNA); " +
+                           std::to_string(n) + " bytes need STRIX_DISTRIBUTED_ALGORITHM=partitioned");
+  });
   const cover_units units{strix::detail::make_difference_cover(period)};
-  if (narrow_sample<I>(units.count(positions.total())))
-    return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units,
-                                                    pieces);
-  return cover_rounds_and_merge<I, I>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units, pieces);
+  return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units,
+                                                  pieces);
 }
 
 // The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
@@ -370,10 +375,11 @@ void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_u
 template <class ExecSpace, class I>
 void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks,
                    unsigned pieces) {
-  const cover_units units{strix::detail::make_difference_cover(7)};
   pieces = cover_pieces(c, pieces);
-  if (narrow_sample<I>(units.count(n))) reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, units, n, ranks, pieces);
-  else reserve_cover_as<ExecSpace, I, I>(space, pool, units, n, ranks, pieces);
+  const unsigned period = sample_fits(n, 7) ? 7 : 21;
+  if (!sample_fits(n, period)) return;  // (the build refuses it)
+  reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, cover_units{strix::detail::make_difference_cover(period)},
+                                                n, ranks, pieces);
 }
 
 // The device bytes a rank needs for the construction with period X, over `ranks` ranks, its
@@ -392,7 +398,7 @@ std::uint64_t cover_bytes(std::uint64_t n, int ranks, std::uint64_t own, unsigne
                                    cover_arrays<I, ExecSpace>::block_bytes(expected_piece(own, pieces))) +
            2 * sizeof(R) * (m - fewest) + 4 * expected_piece(own, pieces) + 4 * key_flag_words(n);
   };
-  return narrow_sample<I>(m) ? need(std::uint32_t{}) : need(I{});
+  return sample_fits(n, period) ? need(std::uint32_t{}) : ~std::uint64_t(0) >> 2;  // (never fits; no overflow in fits())
 }
 
 }  // namespace strix::distributed::detail
