@@ -335,11 +335,10 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
-  unsigned chosen_period = 7, chosen_pieces = 1;
-  // (The alphabet is not known here: the cover's period 7, the largest sample.)
+  unsigned chosen_pieces = 1;
+  // (The alphabet is not known here: the cover's period 7, the largest sample, which reserve_cover sizes for.)
   const construction how =
-      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 7, &chosen_period, &chosen_pieces);
-  (void)chosen_period;
+      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 7, nullptr, &chosen_pieces);
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
