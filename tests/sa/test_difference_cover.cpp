@@ -7,6 +7,7 @@
 #include <random>
 #include <strix/primitives/merge.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/memory_rule.hpp>
 #include <strix/strix.hpp>
 
 #include "sa_algorithms.hpp"
@@ -188,5 +189,77 @@ TEST_CASE_TEMPLATE_DEFINE("difference covers: wide alphabets need several key wo
   }
 }
 TEST_CASE_TEMPLATE_APPLY(dc_alphabets, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("difference covers in pieces: every bin plan, hard texts, overflowing bins", C, dc_pieces) {
+  using I = typename C::index;
+  // About 2 and 9 pieces of hard texts, some long enough for the full 4095 splitters; pieces of
+  // one and three rows on short texts, whose bins then hold more than a piece (each such piece
+  // takes a buffer of its own).
+  const std::vector<std::pair<std::string, bytes>> inputs{
+      {"all equal", bytes(5000, 'a')},
+      {"all 0x00", bytes(3001, 0)},
+      {"all 0xFF", bytes(3001, 0xFF)},
+      {"fibonacci", fibonacci_word(7000)},
+      {"period 2", periodic(4000, "ab")},
+      {"period 7", periodic(4001, "abcabca")},
+      {"period 21", periodic(4200, "abcdefghijklmnopqrstu")},
+      {"dna", random_text(30011, 4, 5)},
+      {"bytes", random_text(12289, 256, 6)},
+      {"binary runs", random_text(9000, 2, 7, 0xFE)},
+  };
+  const std::vector<std::pair<std::string, bytes>> short_inputs{
+      {"all equal", bytes(90, 'a')}, {"period 3", periodic(77, "abc")}, {"random", random_text(120, 3, 8)}};
+  for (unsigned x : periods) {
+    strix::sa_options o = sa_with(x == 3 ? strix::sa_algorithm::hybrid : strix::sa_algorithm::dcx, x);
+    const auto run = [&](const std::pair<std::string, bytes>& input, std::uint64_t rows) {
+      CAPTURE(x);
+      CAPTURE(rows);
+      CAPTURE(input.first);
+      o.dc_piece_rows = rows;
+      strix::run_stats stats;
+      CHECK(dc_sa<C>(input.second, o, &stats) == divsufsort_suffix_array<I>(input.second));
+      CHECK(stats.counter("pieces") > 1);
+    };
+    for (const auto& input : inputs)
+      for (std::uint64_t share : {2u, 9u}) run(input, input.second.size() / share + 1);
+    for (const auto& input : short_inputs)
+      for (std::uint64_t rows : {1u, 3u}) run(input, rows);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(dc_pieces, all_configs);
+
+TEST_CASE_TEMPLATE_DEFINE("dc21 in pieces: a 32-bit suffix array in at most 16n bytes", C, dc_lean_peak) {
+  using I = typename C::index;
+  if (sizeof(I) != 4) return;
+  const std::size_t n = std::size_t(1) << 21;
+  const auto text = random_text(n, 4, 9);
+  strix::run_stats stats;
+  CHECK(dc_sa<C>(text, sa_with(strix::sa_algorithm::dcx, 21), &stats) == divsufsort_suffix_array<I>(text));
+  CHECK(stats.counter("pieces") > 1);
+  CAPTURE(stats.peak_bytes);
+  CHECK(stats.peak_bytes <= 16 * n);
+}
+TEST_CASE_TEMPLATE_APPLY(dc_lean_peak, all_configs);
+
+TEST_CASE("auto under a memory bound: the fastest difference cover that fits") {
+  using strix::detail::fit_to_memory;
+  const std::uint64_t n = std::uint64_t(4) << 30;
+  const strix::sa_options pd = sa_with(strix::sa_algorithm::prefix_doubling);
+  const auto gb = [](double x) { return std::uint64_t(x * 1e9); };
+  // Free memory unknown (host backends) or plenty: the pick stands.
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, 0, true)) == "prefix-doubling");
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(200), true)) == "prefix-doubling");
+  // 4.3 GB of text with 32-bit entries on an H200 (~150 GB free): dc7's ~20n fits, 39n does not.
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(150), true)) == "dc7");
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(75), true)) == "dc13");
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(60), true)) == "dc21");
+  // Too little for anything: dc21 (which then fails with a typed out-of-memory error).
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(10), true)) == "dc21");
+  // 8·10^9 bytes with 64-bit entries on an H200: dc21 only (about 17n).
+  CHECK(strix::algorithm_name(fit_to_memory(pd, 8000000000ull, 8, gb(149), true)) == "dc21");
+  // A suffix array already allocated (a build) is not counted again.
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(165), false)) == "prefix-doubling");
+  CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(165), true)) == "dc7");
+}
 
 TEST_SUITE_END();

@@ -25,6 +25,11 @@ struct sa_options {
   sa_algorithm algorithm = sa_algorithm::automatic;
   // dcx: the period X of the difference cover (the sample holds |D|/X of the suffixes).
   unsigned dcx_period = 7;
+  // hybrid, dcx: the most suffixes their merge orders at once (in pieces of the suffix order,
+  // one after the other). 0: as many as the memory the sample's ranking leaves free holds, about
+  // n/2 suffixes at X = 7 and n/4 at X = 21 with 32-bit entries, so that the merge adds no
+  // memory (issue 64: dc21 in about 13n bytes). Smaller values cost a pass over the text each.
+  std::uint64_t dc_piece_rows = 0;
   // larsson_sadakane: groups of at most ls_small_group suffixes are sorted by one team in
   // scratch memory, those of at most ls_medium_group by a segmented sort, larger ones by
   // a device-wide radix sort (the paper's R1 and R2; its R1 = 256 on a Fermi GPU, 1024

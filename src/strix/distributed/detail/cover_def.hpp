@@ -26,7 +26,7 @@
 
 #include <strix/distributed/detail/replicated_def.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
-#include <strix/sa/detail/difference_cover/induce_merge.hpp>
+#include <strix/sa/detail/difference_cover/piece_order.hpp>
 #include <strix/sa/detail/difference_cover/symbols.hpp>
 
 namespace strix::distributed::detail {
@@ -55,26 +55,6 @@ inline unsigned asked_cover_period(const collective& c) {
   return unsigned(std::stoul(v));
 }
 
-// Run of each residue mod X in a rank's order before the merge: one a class outside the
-// cover, then the sample's (last: the pairwise merges then take the equal small classes
-// first and the large sample once, at the end: 15/7 of the suffixes merged for X = 7
-// instead of 19/7, about 4 times instead of 4.8 for X = 21).
-struct cover_runs {
-  std::uint8_t of[32] = {};
-  unsigned class_of[32] = {};  // the residue of each run but the sample's
-  unsigned count = 0, sample = 0;  // runs; the sample's
-  explicit cover_runs(const strix::detail::difference_cover& cover) {
-    for (unsigned r = 0; r < cover.period; ++r) {
-      if (cover.contains(r)) continue;
-      class_of[count] = r;
-      of[r] = std::uint8_t(count++);
-    }
-    sample = count++;
-    for (unsigned r = 0; r < cover.period; ++r)
-      if (cover.contains(r)) of[r] = std::uint8_t(sample);
-  }
-};
-
 // What the merge step takes: carved from the block of the sample rounds' own arrays, which
 // are done by then (the block grows where the rank's suffixes need more).
 template <class I, class ExecSpace>
@@ -98,45 +78,6 @@ struct cover_arrays {
     pool.keep_only({"strix::whole_text", "strix::replicated_isa", rounds_arrays::own_block, "strix::incoming_pairs", key_flags});
   }
 };
-
-// The positions of this rank's piece [lo, hi) of keys, selected (after a.take) into a.own,
-// grouped by run; the runs and their ids returned.
-template <class I, class ExecSpace>
-void select_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const marked<ExecSpace>& mine,
-                  std::uint64_t n, std::uint64_t m0, const cover_runs& runs_of, unsigned period,
-                  const array<I, ExecSpace>& own, const array<I, ExecSpace>& spare, const array<std::uint64_t, ExecSpace>& keys2,
-                  std::vector<std::pair<std::uint64_t, std::uint64_t>>& runs, std::vector<unsigned>& run_ids) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  using wide = array<std::uint64_t, ExecSpace>;
-  runs.clear();
-  run_ids.clear();
-  primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(own));
-  if (m0 == 0) return;
-  wide keys(keys2.data(), m0), keys_alt(keys2.data() + m0, m0);
-  Kokkos::parallel_for(
-      "strix::cover_run_keys", policy(space, 0, std::int64_t(m0)),
-      KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = runs_of.of[strix::detail::small_residue(std::uint64_t(own(j)), period)]; });
-  array<I, ExecSpace> vals = own, vals_alt = spare;
-  if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, keys, keys_alt, vals, vals_alt, 0,
-                                                     bits_for(runs_of.count - 1))) {
-    Kokkos::deep_copy(space, own, spare);
-    std::swap(keys, keys_alt);
-  }
-  // Where each run starts (empty runs start where the next one does).
-  auto starts = make_array<std::uint64_t, ExecSpace>("strix::cover_run_starts", runs_of.count + 1);
-  Kokkos::deep_copy(space, starts, m0);
-  Kokkos::parallel_for(
-      "strix::cover_run_starts", policy(space, 0, std::int64_t(m0)), KOKKOS_LAMBDA(const std::int64_t j) {
-        const std::uint64_t here = keys(j), from = j == 0 ? 0 : keys(j - 1) + 1;
-        for (std::uint64_t t = from; t <= here; ++t) starts(t) = std::uint64_t(j);
-      });
-  auto h = strix::to_host(space, starts);
-  for (unsigned t = 0; t < runs_of.count; ++t) {
-    if (h(t + 1) == h(t)) continue;
-    runs.emplace_back(h(t), h(t + 1) - h(t));
-    run_ids.push_back(t);
-  }
-}
 
 // The pieces a rank's range of keys is ordered in: STRIX_DISTRIBUTED_PIECES (1 to 64), else
 // `chosen` (suffix_array_def.hpp's choose_construction: 1 unless memory binds).
@@ -162,7 +103,6 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
                           int bits, const strix::detail::difference_cover& cover, const array<R, ExecSpace>& ranks,
                           const Kokkos::View<I*, typename ExecSpace::memory_space>& sa, unsigned pieces,
                           strix::detail::phase_timer<ExecSpace>& timer) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using index = array<I, ExecSpace>;
   const std::uint64_t n = text.extent(0), m = ranks.extent(0);
   const int k = bits == 0 ? 1 : 64 / bits;
@@ -170,11 +110,8 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
   const first_characters<ExecSpace> key_of{text, codes, n, k, bits};
   const strix::detail::byte_symbols<ExecSpace> sym{text, codes, n, bits};
   const strix::detail::sample_rank<ExecSpace, R> rank{strix::device_view<const R, ExecSpace>(ranks.data(), m), cover, n};
-  const cover_runs runs_of(cover);
   const int ranks_count = c.size();
   cover_arrays<I, ExecSpace> a;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // [offset, offset + length) of own
-  std::vector<unsigned> run_ids;                               // and which run each is
 
   // 1. Every piece's suffixes counted (pieces of every rank in key order: rank-major).
   timer.begin("distributed_cover_select");
@@ -213,59 +150,18 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
         const auto [lo, hi] = piece_bounds(s);
         mark_key_range(space, key_of, lo, hi, mine.flags);
       }
-      select_piece<I>(space, ws, mine, n, m0, runs_of, cover.period, own, spare, a.keys, runs, run_ids);
+      primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(own));
     });
 
-    // 2. The sample in rank order (its ranks here are a contiguous range: the pieces split the
-    // global order), each other class sorted by its characters up to the next sample position
-    // and that position's rank.
-    timer.begin("distributed_cover_runs");
+    // 2., 3. The piece in order: the sample by rank (its ranks here are a contiguous range: the
+    // pieces split the global order), each other class by its characters up to the next sample
+    // position and that position's rank, the runs merged (sa/detail/difference_cover/piece_order.hpp).
     c.run([&] {
-      for (std::size_t t = 0; t < runs.size(); ++t) {
-        const auto [offset, len] = runs[t];
-        if (run_ids[t] == runs_of.sample) {  // the sample's run
-          const index part(a.own.data() + offset, len);
-          auto out = a.merge_buf;
-          const auto unit = rank;
-          std::uint64_t lowest = 0, highest = 0;
-          Kokkos::parallel_reduce(
-              "strix::cover_sample_lowest", policy(space, 0, std::int64_t(len)),
-              KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& lo) {
-                const std::uint64_t r = unit(std::uint64_t(part(j)));  // rank + 1
-                if (r < lo) lo = r;
-              },
-              Kokkos::Min<std::uint64_t>(lowest));
-          Kokkos::parallel_reduce(
-              "strix::cover_sample_highest", policy(space, 0, std::int64_t(len)),
-              KOKKOS_LAMBDA(const std::int64_t j, std::uint64_t& hi) {
-                const std::uint64_t r = unit(std::uint64_t(part(j)));
-                if (r > hi) hi = r;
-              },
-              Kokkos::Max<std::uint64_t>(highest));
-          STRIX_REQUIRE(highest - lowest + 1 == len);
-          Kokkos::parallel_for(
-              "strix::cover_sample_order", policy(space, 0, std::int64_t(len)), KOKKOS_LAMBDA(const std::int64_t j) {
-                out(unit(std::uint64_t(part(j))) - lowest) = part(j);
-              });
-          Kokkos::deep_copy(space, part, index(a.merge_buf.data(), len));
-          continue;
-        }
-        if (len < 2) continue;
-        strix::detail::sort_class(space, ws, cover, sym, rank, m, runs_of.class_of[run_ids[t]],
-                                  strix::device_view<I, ExecSpace>(a.own.data() + offset, len),
-                                  strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), len),
-                                  strix::device_view<std::uint64_t, ExecSpace>(a.keys.data() + m0, len),
-                                  strix::device_view<I, ExecSpace>(a.merge_buf.data(), len));
-      }
-    });
-
-    // 3. The runs merged: this piece's rows in order.
-    timer.begin("distributed_cover_merge");
-    c.run([&] {
-      if (m0 < 2) return;
-      strix::detail::merge_sorted_runs(space, sym, rank, runs, strix::device_view<I, ExecSpace>(a.own.data(), m0),
-                                       strix::device_view<I, ExecSpace>(a.merge_buf.data(), m0),
-                                       strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), 2 * m0));
+      strix::detail::order_piece(space, ws, cover, sym, rank, m, strix::device_view<I, ExecSpace>(own),
+                                 strix::device_view<I, ExecSpace>(spare),
+                                 strix::device_view<std::uint64_t, ExecSpace>(a.keys.data(), 2 * m0), timer,
+                                 strix::detail::piece_phases{"distributed_cover_select", "distributed_cover_runs",
+                                                             "distributed_cover_merge"});
       space.fence();
     });
 

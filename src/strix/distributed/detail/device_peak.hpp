@@ -8,26 +8,11 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
-#include <strix/config.hpp>
-
-#if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
-#include <strix/backend/cuda/device_memory.hpp>
-#endif
+#include <strix/core/device_memory.hpp>
 
 namespace strix::distributed::detail {
 
-template <class ExecSpace>
-struct device_memory_in_use {
-  static std::size_t bytes() { return 0; }
-  static std::size_t free_bytes() { return 0; }  // 0: not known
-};
-#if defined(KOKKOS_ENABLE_CUDA) && STRIX_ETI_HAS_CUDA
-template <>
-struct device_memory_in_use<Kokkos::Cuda> {
-  static std::size_t bytes() { return backend::cuda::device_bytes_in_use(); }
-  static std::size_t free_bytes() { return backend::cuda::device_bytes_free(); }
-};
-#endif
+using strix::detail::device_memory_in_use;
 
 struct peak_reading {
   std::size_t base = 0, peak = 0;

@@ -46,6 +46,7 @@
 #include <strix/primitives/segmented_sort.hpp>
 #include <strix/sa/detail/alphabet.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/difference_cover/pieces.hpp>  // marked
 #include <strix/sa/detail/doubling/round_scan.hpp>
 #include <strix/succinct/detail/word_ops.hpp>
 
@@ -210,14 +211,10 @@ std::uint64_t mark_key_range(const ExecSpace& space, const first_characters<Exec
   return count;
 }
 
-// Whether position j is marked (mark_key_range).
-template <class ExecSpace>
-struct marked {
-  array<std::uint32_t, ExecSpace> flags;
-  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const { return (flags(j >> 5) >> (j & 31)) & 1u; }
-};
+// Whether position j is marked (mark_key_range; the single-device pieces' predicate).
+using strix::detail::marked;
 inline constexpr const char* key_flags = "strix::key_flags";
-inline std::uint64_t key_flag_words(std::uint64_t n) { return n / 32 + 1; }
+inline std::uint64_t key_flag_words(std::uint64_t n) { return strix::detail::mark_words(n); }
 
 // Every rank's range of keys: P + 1 bounds from the keys of `samples` of the n units spread
 // over the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);

@@ -8,8 +8,10 @@
 #include <memory>
 #include <string>
 
+#include <strix/core/device_memory.hpp>
 #include <strix/core/device_view.hpp>
 #include <strix/sa/detail/engine_factories.hpp>
+#include <strix/sa/detail/memory_rule.hpp>
 #include <strix/sa/detail/repetition_probe.hpp>
 #include <strix/sa/suffix_array.hpp>
 
@@ -74,14 +76,23 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
   }
   // A question only: the engine held (and its memory) stays whatever the length would pick.
   bool makes_bwt(std::uint64_t n) override {
-    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, n, nullptr);
+    const sa_options want = wanted(n, nullptr);
     if (engine_ && algorithm_name(want) == algorithm_name(chosen_)) return engine_->makes_bwt(n);
     return make_sa_engine<ExecSpace, I>(space_, want)->makes_bwt(n);  // (an engine allocates nothing until reserved)
   }
 
  private:
+  // The pick for speed, fitted to the free device memory (before a build, the suffix array is
+  // counted too: the caller may not have allocated it yet).
+  sa_options wanted(std::uint64_t n, const text_view<ExecSpace>* text) const {
+    const sa_options fastest = choose_algorithm<ExecSpace, I>(space_, options_, n, text);
+    const std::uint64_t free = device_memory_in_use<ExecSpace>::free_bytes();
+    if (free == 0) return fastest;
+    return fit_to_memory(fastest, n, sizeof(I), free + (engine_ ? engine_->bytes() : 0), text == nullptr);
+  }
+
   sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {
-    const sa_options want = choose_algorithm<ExecSpace, I>(space_, options_, n, text);
+    const sa_options want = wanted(n, text);
     if (!engine_ || algorithm_name(want) != algorithm_name(chosen_)) {
       engine_.reset();  // free the old working memory first
       engine_ = make_sa_engine<ExecSpace, I>(space_, want);

@@ -41,7 +41,6 @@ class dc_engine : public sa_engine<ExecSpace, I> {
     release();  // the old buffers first, so that growing does not need both at once
     const std::size_t cap = std::max<std::size_t>(n, 2);
     family().reserve_family(cap);
-    merge_buf_ = allocate<I, memory_space>("strix::dc_merge", cap, &mem_);
     present_ = allocate<std::uint32_t, memory_space>("strix::dc_alphabet", 256, &mem_);
     rank_of_ = allocate<std::uint16_t, memory_space>("strix::dc_char_rank", 256, &mem_);
     capacity_ = cap;
@@ -74,7 +73,7 @@ class dc_engine : public sa_engine<ExecSpace, I> {
   memory_tracker mem_;
   primitives::workspace<ExecSpace> ws_;
   std::size_t capacity_ = 0;
-  Kokkos::View<I*, memory_space> merge_buf_;
+  Kokkos::View<I*, memory_space> merge_buf_;  // (the families that need one allocate it)
   Kokkos::View<std::uint32_t*, memory_space> present_;  // 1 for the bytes the text has
   Kokkos::View<std::uint16_t*, memory_space> rank_of_;
 };

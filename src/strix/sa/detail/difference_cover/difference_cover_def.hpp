@@ -15,8 +15,9 @@ template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_difference_cover_engine(const ExecSpace& space, const sa_options& options) {
   switch (options.algorithm) {
     case sa_algorithm::skew: return std::make_unique<dc_skew<ExecSpace, I>>(space);
-    case sa_algorithm::hybrid: return std::make_unique<dc_hybrid<ExecSpace, I>>(space, 3);
-    case sa_algorithm::dcx: return std::make_unique<dc_hybrid<ExecSpace, I>>(space, options.dcx_period);
+    case sa_algorithm::hybrid: return std::make_unique<dc_hybrid<ExecSpace, I>>(space, 3, options.dc_piece_rows);
+    case sa_algorithm::dcx:
+      return std::make_unique<dc_hybrid<ExecSpace, I>>(space, options.dcx_period, options.dc_piece_rows);
     default: break;
   }
   throw error(error_code::invalid_input, "not a difference-cover algorithm: " + algorithm_name(options));

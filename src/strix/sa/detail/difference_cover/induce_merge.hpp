@@ -118,11 +118,12 @@ void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank
 }
 
 // Writes the suffix array of the n-symbol text `sym` into sa, from ranks(u) = the rank of
-// sample unit u among the m = cover.sample_below(n) sample suffixes.
-template <class ExecSpace, class I, class Sym>
+// sample unit u among the m = cover.sample_below(n) sample suffixes (entries of type R, I's or
+// narrower).
+template <class ExecSpace, class I, class Sym, class R>
 void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, phase_timer<ExecSpace>& timer,
                       const difference_cover& cover, const Sym& sym, std::uint64_t n,
-                      const device_view<const I, ExecSpace>& ranks, const device_view<I, ExecSpace>& sa,
+                      const device_view<const R, ExecSpace>& ranks, const device_view<I, ExecSpace>& sa,
                       const induce_buffers<ExecSpace, I>& buf) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t m = cover.sample_below(n);
@@ -138,7 +139,7 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
   }
   // Runs: [offset, offset + length) of sa.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
-  const sample_rank<ExecSpace, I> rank{ranks, cover, n};
+  const sample_rank<ExecSpace, R> rank{ranks, cover, n};
   timer.begin("nonsample sort");
   std::uint64_t offset = 0;
   for (unsigned r = 0; r < cover.period; ++r) {

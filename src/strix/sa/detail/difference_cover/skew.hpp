@@ -73,6 +73,7 @@ class dc_skew final : public dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I> {
     arena_ = allocate<I, memory_space>("strix::skew_levels", levels + 2, &mem_);
     keys_ = allocate<std::uint64_t, memory_space>("strix::skew_keys", 2 * std::max(sort, cap), &mem_);
     vals_ = allocate<I, memory_space>("strix::skew_vals", 2 * sort, &mem_);
+    merge_buf_ = allocate<I, memory_space>("strix::dc_merge", cap, &mem_);
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, sort));
   }
   void release_family() {

@@ -64,6 +64,10 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
   wide_view spare_keys(std::size_t m) const { return wide_of(1, m); }
   int rank_presorted(std::size_t m, std::uint64_t h0, const index_view& scratch, phase_timer<ExecSpace>& timer);
   index_view ranks() const { return isa_; }
+  // After rank_presorted, the rounds' pairs are free until the next run (the ranks are kept
+  // apart): 6 entries a unit of capacity, for the caller's later steps.
+  unsigned char* spare_bytes() const { return reinterpret_cast<unsigned char*>(pairs_.data()); }
+  std::size_t spare_size() const { return pairs_.extent(0) * sizeof(I); }
 
   // The family's part of doubling_engine (public: the base calls them, and CUDA lambdas may
   // not live in private member functions).
