@@ -6,19 +6,25 @@
 # (strix, strix-host (CUDA build's host fallback, unused here), strix_tests, strix_bench_gen,
 # strix_bench_divsufsort, strix_bench_libsais), lib/ (libdivsufsort*.so*), data/*.xz.
 #   bench/run-sa-algorithms-device.sh STEPS [RUNS]
-# STEPS: comma-separated from tests, gpu, host, threads, auto, crossover (default tests,gpu). Environment:
-# SA_GPU_INPUTS / SA_HOST_INPUTS (names under the input folder), SA_ALGORITHMS,
-# SA_HOST_ALGORITHMS, SA_THREADS (the thread counts of the "threads" step). Results and logs
-# go to $OUT (default /tmp/strix-out); the tables come last.
+# STEPS: comma-separated from tests, gpu, host, threads, auto, crossover, lean (default tests,gpu).
+# Environment: SA_GPU_INPUTS / SA_HOST_INPUTS (names under the input folder), SA_ALGORITHMS,
+# SA_HOST_ALGORITHMS, SA_THREADS (the thread counts of the "threads" step); SA_BIN / SA_CARRY:
+# the binaries' folder and the pack (default .carry/bin, .carry: the device check's unpacked
+# pack serves too, e.g. SA_BIN=/tmp/strix-check/bin SA_CARRY=.carry/check). lean (issue 64): the
+# GPU constructions in one process each (strix_bench_sa, median of RUNS after a warm-up) with
+# their peaks, beside BASE_BENCH_SA (an older build's strix_bench_sa, alternating) on
+# SA_LEAN_INPUTS with SA_LEAN_ALGORITHMS; then SA_LEAN_SIZES bytes of simulated genome
+# (strix_bench_gen genome from chrX.dna), `auto` once after a warm-up, checked on the device.
+# Results and logs go to $OUT (default /tmp/strix-out); the tables come last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-carry="$root/.carry"
+carry="${SA_CARRY:-$root/.carry}"
 steps=",${1:-tests,gpu},"
 runs="${2:-3}"
 out="${OUT:-/tmp/strix-out}"
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
-bin="$carry/bin"
+bin="${SA_BIN:-$carry/bin}"
 for x in "$bin"/*.xz; do [ -e "$x" ] && xz -dkf "$x"; done
 chmod +x "$bin"/* 2>/dev/null
 step() { [[ "$steps" == *",$1,"* ]]; }
@@ -73,7 +79,39 @@ if step crossover; then
   "${bench[@]}" --backend openmp --threads "$(nproc)" --algorithms auto,prefix-doubling --timeout 60 --out "$out/crossover" \
     $(for mb in ${SA_CROSSOVER_MIB:-1 4 16}; do echo "$in/english-${mb}MiB"; done) > "$out/crossover.md" 2> "$out/crossover.err"
 fi
-for f in "$out"/auto.md "$out"/crossover.md "$out"/gpu.md "$out"/host.md "$out"/threads*.md; do
+if step lean; then
+  lean_row() {  # input algorithm build bench-line bytes
+    python3 - "$@" <<'PY'
+import sys
+name, algorithm, build, line, n = sys.argv[1:6]
+kv = dict(p.split("=", 1) for p in line.split() if "=" in p)
+if "seconds" not in kv:
+    print(f"| {name} | {algorithm} | {build} | failed: {line[-80:]} | | | |")
+else:
+    peak = int(kv.get("peak_bytes", "0") or 0) / int(n)
+    print(f"| {name} | {algorithm} | {build} | {kv.get('algorithm', '') or '-'} | {float(kv['seconds']) * 1e3:.1f} | "
+          f"{peak:.1f} | {kv.get('check', '-')} |")
+PY
+  }
+  { echo "| input | asked | build | ran | ms (in-process) | peak bytes/byte | check |"; echo "|---|---|---|---|---|---|---|"
+    for n in ${SA_LEAN_INPUTS:-english.txt chrX.dna}; do
+      [ -f "$in/$n" ] || continue
+      for a in ${SA_LEAN_ALGORITHMS:-prefix-doubling dc7 dc13 dc21}; do
+        for b in base new; do
+          exe="$bin/strix_bench_sa"; [ "$b" = base ] && exe="${BASE_BENCH_SA:-}"
+          [ -x "$exe" ] || continue
+          (cd /tmp && lean_row "$n" "$a" "$b" "$(timeout 120 "$exe" sa "$in/$n" /tmp/lean.sa "$runs" "$a" 2>&1 | tr '\n' ' ')" "$(stat -c %s "$in/$n")")
+        done
+      done
+    done
+    for bytes in ${SA_LEAN_SIZES:-4294967294 8000000000}; do
+      f="$in/genome-$bytes"
+      timeout 300 "$bin/strix_bench_gen" genome "$bytes" "$f" "$in/chrX.dna" > /dev/null || { echo "| genome-$bytes | generation failed | | | | | |"; continue; }
+      lean_row "genome-$bytes" auto new "$(STRIX_BENCH_CHECK=1 timeout 500 "$bin/strix_bench_sa" sa "$f" - 1 auto 2>&1 | tr '\n' ' ')" "$bytes"
+      rm -f "$f"
+    done; } > "$out/lean.md" 2> "$out/lean.err"
+fi
+for f in "$out"/lean.md "$out"/auto.md "$out"/crossover.md "$out"/gpu.md "$out"/host.md "$out"/threads*.md; do
   [ -f "$f" ] || continue
   echo "== $(basename "$f" .md)"; cat "$f"; grep -v '^$' "${f%.md}.err" | head -8
 done

@@ -6,7 +6,11 @@
 // total_seconds (bench/run-device.sh) is a fresh process's first run instead.
 //   strix_bench_sa sa|bwt INPUT OUT [RUNS] [ALGORITHM]
 //   strix_bench_sa unbwt BWT OUT RUNS PRIMARY      (the inverse BWT on the device, alike)
-//     -> "seconds=<median> device_bytes=<handle + arrays, or the inverse's peak> primary=<index or -1>"
+//     -> "seconds=<median> device_bytes=<handle + arrays, or the inverse's peak> primary=<index or -1>
+//         peak_bytes=<the last run's peak, --stats' measure> algorithm=<what ran>"
+// OUT "-" writes nothing (texts whose suffix array the disk cannot hold). STRIX_BENCH_CHECK=1
+// (sa): the handle's memory released, then strix::check_suffix_array on the device, "check=ok"
+// or "check=WRONG:<why>" (exit 4).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
@@ -14,7 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,7 @@
 #include <strix/core/length.hpp>
 #include <strix/core/staging.hpp>
 #include <strix/sa/algorithm.hpp>
+#include <strix/sa/check.hpp>
 #include <strix/sa/suffix_array.hpp>
 
 namespace {
@@ -60,22 +64,34 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
   Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), sa_mode ? 0 : n);
   strix::suffix_array_handle<space, I> handle(space(), options, n);
   std::uint64_t primary = 0;
+  strix::run_stats stats;
   const double seconds = median_seconds(runs, [&] {
     Kokkos::deep_copy(space(), d_text, h_text);
+    stats = strix::run_stats{};
     if (sa_mode) {
-      strix::suffix_array(space(), d_text, d_sa, handle);
+      strix::suffix_array(space(), d_text, d_sa, handle, &stats);
       Kokkos::deep_copy(space(), h_sa, d_sa);
     } else {
-      primary = strix::bwt_from_text(space(), d_text, d_sa, d_bwt, handle);
+      primary = strix::bwt_from_text(space(), d_text, d_sa, d_bwt, handle, &stats);
       Kokkos::deep_copy(space(), h_bwt, d_bwt);
     }
   });
+  const std::size_t bytes = handle.bytes() + n + n * sizeof(I) + (sa_mode ? 0 : n);
+  std::printf("seconds=%.6f device_bytes=%zu primary=%lld peak_bytes=%zu algorithm=%s\n", seconds, bytes,
+              sa_mode ? -1LL : static_cast<long long>(primary), std::size_t(stats.peak_bytes),
+              stats.note("algorithm").c_str());
+  std::fflush(stdout);
+  const char* check = std::getenv("STRIX_BENCH_CHECK");
+  if (sa_mode && check && std::string(check) == "1") {
+    handle.release();
+    const auto verdict = strix::check_suffix_array(space(), d_text, d_sa);
+    std::printf("check=%s%s\n", verdict.ok ? "ok" : "WRONG:", verdict.ok ? "" : verdict.message.c_str());
+    if (!verdict.ok) return 4;
+  }
+  if (std::string(out_path) == "-") return 0;
   std::ofstream o(out_path, std::ios::binary);
   if (sa_mode) o.write(reinterpret_cast<const char*>(h_sa.data()), std::streamsize(n * sizeof(I)));
   else o.write(reinterpret_cast<const char*>(h_bwt.data()), std::streamsize(n));
-  const std::size_t bytes = handle.bytes() + n + n * sizeof(I) + (sa_mode ? 0 : n);
-  std::printf("seconds=%.6f device_bytes=%zu primary=%lld\n", seconds, bytes,
-              sa_mode ? -1LL : static_cast<long long>(primary));
   return o ? 0 : 3;
 }
 
@@ -118,7 +134,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "strix_bench_sa: cannot open %s\n", argv[2]);
     return 3;
   }
-  const std::vector<char> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.seekg(0, std::ios::end);
+  std::vector<char> file(static_cast<std::size_t>(in.tellg()));
+  in.seekg(0);
+  in.read(file.data(), std::streamsize(file.size()));  // (gigabytes: not a character at a time)
   const int runs = argc > 4 ? std::atoi(argv[4]) : 5;
   if (mode == "unbwt") {
     if (argc < 6) {
