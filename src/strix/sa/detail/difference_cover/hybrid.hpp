@@ -63,7 +63,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     sample_.reserve(std::max<std::uint64_t>(m, 2));
     const std::uint64_t rows = std::min<std::uint64_t>(cap, piece_capacity());
     if (rows < cap) {
-      splitters_ = allocate<std::uint64_t, memory_space>("strix::dc_splitters", max_piece_splitters, &mem_);
+      splitters_ = allocate<std::uint64_t, memory_space>("strix::dc_splitters", 2 * max_piece_splitters, &mem_);  // and keys
       bin_counts_ = allocate<std::uint64_t, memory_space>("strix::dc_bin_counts", max_piece_splitters + 1, &mem_);
       marks_ = allocate<std::uint32_t, memory_space>("strix::dc_piece_marks", mark_words(cap), &mem_);
     }
@@ -138,10 +138,11 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const std::uint64_t n = sa.extent(0), m = rank.ranks.extent(0);
     timer.begin("piece bins");
     const splitter_plan plan(m);
-    const device_view<std::uint64_t, ExecSpace> split(splitters_.data(), plan.count);
-    pick_splitters(space_, rank, m, plan, split);
-    const suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index> bin{{sym, rank},
-                                                                         device_view<const std::uint64_t, ExecSpace>(split)};
+    const device_view<std::uint64_t, ExecSpace> split(splitters_.data(), plan.count),
+        split_keys(splitters_.data() + max_piece_splitters, plan.count);
+    pick_splitters(space_, sym, rank, m, plan, split, split_keys);
+    const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(
+        sym, rank, device_view<const std::uint64_t, ExecSpace>(split), device_view<const std::uint64_t, ExecSpace>(split_keys));
     const device_view<std::uint64_t, ExecSpace> counts(bin_counts_.data(), plan.count + 1);
     count_bins(space_, bin, n, counts);
     const auto host_counts = strix::to_host(space_, counts);

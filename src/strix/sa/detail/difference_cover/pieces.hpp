@@ -32,9 +32,9 @@ struct marked {
 };
 inline std::uint64_t mark_words(std::uint64_t n) { return n / 32 + 1; }
 
-// The most splitters (bins - 1): fine enough that bins fall well below a piece's share, and
-// their positions (8 bytes each) stay in L1/L2 for the binary searches.
-constexpr std::uint64_t max_piece_splitters = 4095;
+// The most splitters (bins - 1): bins of about n/1024 suffixes, well below a piece's share
+// (n/5 and more), in ten steps of binary search; their counts fit a team's scratch.
+constexpr std::uint64_t max_piece_splitters = 1023;
 
 // Splitter j < count, in suffix order: the sample suffix of rank (j + 1) * stride.
 struct splitter_plan {
@@ -45,48 +45,108 @@ struct splitter_plan {
   }
 };
 
-// The bin of suffix i: how many splitters are at or before it in suffix order.
+// Suffixes against the splitters. Each suffix's first K symbols packed in 64 bits (a key; as
+// many symbols as fit) decide most comparisons with one compare; equal keys go on in
+// suffix_less from the K-th symbol. Keys roll along consecutive positions: one symbol read a
+// position.
 template <class ExecSpace, class Sym, class R>
 struct suffix_bin {
   suffix_less<ExecSpace, std::uint64_t, Sym, R> less;
-  device_view<const std::uint64_t, ExecSpace> splitters;
-  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t i) const {
+  device_view<const std::uint64_t, ExecSpace> splitters, splitter_keys;
+  symbol_digits<Sym> first;  // first.len = K
+  std::uint64_t mask;        // K symbols' bits
+
+  static suffix_bin make(const Sym& sym, const sample_rank<ExecSpace, R>& rank,
+                         const device_view<const std::uint64_t, ExecSpace>& splitters,
+                         const device_view<const std::uint64_t, ExecSpace>& splitter_keys) {
+    const auto one = symbol_digits<Sym>::make(sym, 1);
+    const auto first = symbol_digits<Sym>::make(sym, one.per_digit);
+    const int width = first.len * sym.bits;
+    return {{sym, rank}, splitters, splitter_keys, first, width >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << width) - 1};
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t key(const std::uint64_t i) const { return first.digit(0, i); }
+  // The key of i + 1 from i's.
+  KOKKOS_INLINE_FUNCTION std::uint64_t next_key(const std::uint64_t key_i, const std::uint64_t i) const {
+    return ((key_i << first.sym.bits) | first.sym(i + 1 + std::uint64_t(first.len) - 1)) & mask;
+  }
+  // Whether suffix i (its key: key_i) comes before splitter j.
+  KOKKOS_INLINE_FUNCTION bool before(const std::uint64_t i, const std::uint64_t key_i, const std::uint64_t j) const {
+    const std::uint64_t kj = splitter_keys(j);
+    return key_i != kj ? key_i < kj : less(i, splitters(j), static_cast<unsigned>(first.len));
+  }
+  // The bin of suffix i: how many splitters are at or before it in suffix order.
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t i, const std::uint64_t key_i) const {
     std::uint64_t lo = 0, hi = splitters.extent(0);
     while (lo < hi) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (less(i, splitters(mid))) hi = mid;
+      if (before(i, key_i, mid)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   }
 };
 
-// The splitters' positions into `splitters` (plan.count entries).
-template <class ExecSpace, class R>
-void pick_splitters(const ExecSpace& space, const sample_rank<ExecSpace, R>& rank, std::uint64_t m,
-                    const splitter_plan& plan, const device_view<std::uint64_t, ExecSpace>& splitters) {
+// The splitters' positions and keys (plan.count entries each).
+template <class ExecSpace, class Sym, class R>
+void pick_splitters(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank, std::uint64_t m,
+                    const splitter_plan& plan, const device_view<std::uint64_t, ExecSpace>& splitters,
+                    const device_view<std::uint64_t, ExecSpace>& keys) {
   if (plan.count == 0) return;
   const auto ranks = rank.ranks;
   const difference_cover cover = rank.cover;
   const std::uint64_t stride = plan.stride, count = plan.count;
+  const auto bin = suffix_bin<ExecSpace, Sym, R>::make(sym, rank, splitters, keys);
   Kokkos::parallel_for(
       "strix::dc_splitters", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(m)),
       KOKKOS_LAMBDA(const std::int64_t u) {
         const std::uint64_t r = ranks(u);
         if (r % stride != 0) return;
         const std::uint64_t j = r / stride;
-        if (j >= 1 && j <= count) splitters(j - 1) = cover.position_of(std::uint64_t(u));
+        if (j < 1 || j > count) return;
+        const std::uint64_t p = cover.position_of(std::uint64_t(u));
+        splitters(j - 1) = p;
+        keys(j - 1) = bin.key(p);
       });
 }
 
-// Suffixes a bin, counted (counts: splitters + 1 entries).
+// Suffixes a bin, counted (counts: splitters + 1 entries). Each team counts a stretch of the
+// text in its scratch (no contended global atomics: a run of one byte puts its suffixes in
+// few bins), then adds its counts; a thread rolls the key along 32 positions.
 template <class ExecSpace, class Sym, class R>
 void count_bins(const ExecSpace& space, const suffix_bin<ExecSpace, Sym, R>& bin, std::uint64_t n,
                 const device_view<std::uint64_t, ExecSpace>& counts) {
+  using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename team_policy::member_type;
+  using local_counts = Kokkos::View<std::uint32_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   Kokkos::deep_copy(space, counts, std::uint64_t(0));
+  const std::uint64_t bins = counts.extent(0), words = mark_words(n);
+  // At most 1024 teams (so at most 1024 additions a bin), each at least 2^10 words.
+  const std::uint64_t team_words = std::max<std::uint64_t>(1024, (words + 1023) / 1024);
+  const std::uint64_t teams = (words + team_words - 1) / team_words;
+  const int team_size = is_host_space_v<ExecSpace> ? 1 : 256;
   Kokkos::parallel_for(
-      "strix::dc_count_bins", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(n)),
-      KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_increment(&counts(bin(std::uint64_t(i)))); });
+      "strix::dc_count_bins",
+      team_policy(space, static_cast<int>(teams), team_size).set_scratch_size(0, Kokkos::PerTeam(local_counts::shmem_size(bins))),
+      KOKKOS_LAMBDA(const member& team) {
+        local_counts local(team.team_scratch(0), bins);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const std::uint64_t b) { local(b) = 0; });
+        team.team_barrier();
+        const std::uint64_t w0 = std::uint64_t(team.league_rank()) * team_words;
+        const std::uint64_t w1 = w0 + team_words < words ? w0 + team_words : words;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, w0, w1), [&](const std::uint64_t w) {
+          const std::uint64_t p0 = w * 32;
+          if (p0 >= n) return;
+          std::uint64_t key = bin.key(p0);
+          for (unsigned t = 0; t < 32 && p0 + t < n; ++t) {
+            if (t > 0) key = bin.next_key(key, p0 + t - 1);
+            Kokkos::atomic_add(&local(bin(p0 + t, key)), std::uint32_t(1));
+          }
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const std::uint64_t b) {
+          if (local(b)) Kokkos::atomic_add(&counts(b), std::uint64_t(local(b)));
+        });
+      });
 }
 
 // A piece: bins [first_bin, end_bin), rows [first_row, first_row + rows).
@@ -119,8 +179,6 @@ std::uint64_t mark_piece(const ExecSpace& space, const suffix_bin<ExecSpace, Sym
   // At or after splitter first_bin - 1, before splitter end_bin - 1 (none at the ends).
   const bool has_low = p.first_bin > 0, has_high = p.end_bin <= splitters;
   const std::uint64_t low = has_low ? p.first_bin - 1 : 0, high = has_high ? p.end_bin - 1 : 0;
-  const auto less = bin.less;
-  const auto split = bin.splitters;
   std::uint64_t count = 0;
   Kokkos::parallel_reduce(
       "strix::dc_mark_piece",
@@ -128,9 +186,11 @@ std::uint64_t mark_piece(const ExecSpace& space, const suffix_bin<ExecSpace, Sym
       KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& sum) {
         const std::uint64_t p0 = std::uint64_t(w) * 32;
         std::uint32_t marks = 0;
+        std::uint64_t key = p0 < n ? bin.key(p0) : 0;
         for (unsigned t = 0; t < 32 && p0 + t < n; ++t) {
           const std::uint64_t i = p0 + t;
-          if ((!has_low || !less(i, split(low))) && (!has_high || less(i, split(high)))) marks |= std::uint32_t(1) << t;
+          if (t > 0) key = bin.next_key(key, i - 1);
+          if ((!has_low || !bin.before(i, key, low)) && (!has_high || bin.before(i, key, high))) marks |= std::uint32_t(1) << t;
         }
         flags(w) = marks;
         sum += std::uint64_t(popcount32(marks));
