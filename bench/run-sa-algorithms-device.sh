@@ -105,9 +105,12 @@ PY
       done
     done
     for bytes in ${SA_LEAN_SIZES:-4294967294 8000000000}; do
-      f="$in/genome-$bytes"
+      f="$in/genome-$bytes" log="$out/lean.genome-$bytes.log"
+      # (Every step in the log as it ends, so that a call cut off says where it was.)
+      start=$SECONDS
       timeout 300 "$bin/strix_bench_gen" genome "$bytes" "$f" "$in/chrX.dna" > /dev/null || { echo "| genome-$bytes | generation failed | | | | | |"; continue; }
-      lean_row "genome-$bytes" auto new "$(STRIX_BENCH_CHECK=1 timeout 500 "$bin/strix_bench_sa" sa "$f" - 1 auto 2>&1 | tr '\n' ' ')" "$bytes"
+      echo "generated in $((SECONDS - start)) s" > "$log"
+      lean_row "genome-$bytes" auto new "$(STRIX_BENCH_CHECK=1 STRIX_BENCH_PROGRESS=1 timeout 500 "$bin/strix_bench_sa" sa "$f" - 1 auto 2>> "$log" | tr '\n' ' ')" "$bytes"
       rm -f "$f"
     done; } > "$out/lean.md" 2> "$out/lean.err"
 fi

@@ -10,7 +10,8 @@
 //         peak_bytes=<the last run's peak, --stats' measure> algorithm=<what ran>"
 // OUT "-" writes nothing (texts whose suffix array the disk cannot hold). STRIX_BENCH_CHECK=1
 // (sa): the handle's memory released, then strix::check_suffix_array on the device, "check=ok"
-// or "check=WRONG:<why>" (exit 4).
+// or "check=WRONG:<why>" (exit 4). STRIX_BENCH_PROGRESS=1: every step and construction phase on
+// stderr as it ends, with the seconds since the start (a run cut off still says where it was).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
@@ -50,6 +51,23 @@ double median_seconds(int runs, F&& once) {
   return times[times.size() / 2];
 }
 
+// Seconds since the process started, and whether steps are reported (STRIX_BENCH_PROGRESS=1).
+const auto started = std::chrono::steady_clock::now();
+bool reporting() {
+  static const bool on = [] {
+    const char* v = std::getenv("STRIX_BENCH_PROGRESS");
+    return v && std::string(v) == "1";
+  }();
+  return on;
+}
+void report(const std::string& what, double seconds = -1) {
+  if (!reporting()) return;
+  const double at = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (seconds >= 0) std::fprintf(stderr, "[%8.2f s] %s %.3f s\n", at, what.c_str(), seconds);
+  else std::fprintf(stderr, "[%8.2f s] %s\n", at, what.c_str());
+  std::fflush(stderr);
+}
+
 template <class I>
 int run(const std::string& mode, const std::vector<char>& file, const char* out_path, int runs,
         const strix::sa_options& options) {
@@ -62,18 +80,25 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
   Kokkos::View<std::uint8_t*, mem> d_text(Kokkos::view_alloc(Kokkos::WithoutInitializing, "text"), n);
   Kokkos::View<I*, mem> d_sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "sa"), n);
   Kokkos::View<std::uint8_t*, mem> d_bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bwt"), sa_mode ? 0 : n);
+  report("host and device arrays allocated");
   strix::suffix_array_handle<space, I> handle(space(), options, n);
+  report("working memory reserved");
   std::uint64_t primary = 0;
   strix::run_stats stats;
   const double seconds = median_seconds(runs, [&] {
     Kokkos::deep_copy(space(), d_text, h_text);
     stats = strix::run_stats{};
+    if (reporting()) stats.on_phase = [](const std::string& phase, double seconds) { report("phase " + phase, seconds); };
     if (sa_mode) {
       strix::suffix_array(space(), d_text, d_sa, handle, &stats);
       Kokkos::deep_copy(space(), h_sa, d_sa);
     } else {
       primary = strix::bwt_from_text(space(), d_text, d_sa, d_bwt, handle, &stats);
       Kokkos::deep_copy(space(), h_bwt, d_bwt);
+    }
+    if (reporting()) {
+      space().fence();
+      report("run done (copies included)");
     }
   });
   const std::size_t bytes = handle.bytes() + n + n * sizeof(I) + (sa_mode ? 0 : n);
@@ -84,6 +109,7 @@ int run(const std::string& mode, const std::vector<char>& file, const char* out_
   const char* check = std::getenv("STRIX_BENCH_CHECK");
   if (sa_mode && check && std::string(check) == "1") {
     handle.release();
+    report("checking");
     const auto verdict = strix::check_suffix_array(space(), d_text, d_sa);
     std::printf("check=%s%s\n", verdict.ok ? "ok" : "WRONG:", verdict.ok ? "" : verdict.message.c_str());
     if (!verdict.ok) return 4;
@@ -138,6 +164,7 @@ int main(int argc, char** argv) {
   std::vector<char> file(static_cast<std::size_t>(in.tellg()));
   in.seekg(0);
   in.read(file.data(), std::streamsize(file.size()));  // (gigabytes: not a character at a time)
+  report("input read");
   const int runs = argc > 4 ? std::atoi(argv[4]) : 5;
   if (mode == "unbwt") {
     if (argc < 6) {
