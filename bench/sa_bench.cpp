@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -160,10 +161,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "strix_bench_sa: cannot open %s\n", argv[2]);
     return 3;
   }
+  std::vector<char> file;
   in.seekg(0, std::ios::end);
-  std::vector<char> file(static_cast<std::size_t>(in.tellg()));
-  in.seekg(0);
-  in.read(file.data(), std::streamsize(file.size()));  // (gigabytes: not a character at a time)
+  const std::streamoff size = in.tellg();
+  if (size >= 0) {  // (gigabytes: not a character at a time)
+    file.resize(static_cast<std::size_t>(size));
+    in.seekg(0);
+    in.read(file.data(), std::streamsize(file.size()));
+  } else {  // (a pipe)
+    in.clear();
+    file.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   report("input read");
   const int runs = argc > 4 ? std::atoi(argv[4]) : 5;
   if (mode == "unbwt") {

@@ -26,6 +26,17 @@ struct high_less {
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
 };
 
+// Sample positions of the period's cover take 'a'/'c', the others 'x'/'y' (random): the suffixes
+// outside the cover sort after every sample suffix, in one stretch of the order that splitters
+// drawn from the sample alone would leave in one bin (a review found this).
+bytes classes_apart(std::size_t n, unsigned period) {
+  const auto cover = strix::detail::make_difference_cover(period);
+  std::mt19937_64 rng(period);
+  bytes t(n);
+  for (std::size_t i = 0; i < n; ++i) t[i] = cover.contains(i % period) ? "ac"[rng() % 2] : "xy"[rng() % 2];
+  return t;
+}
+
 template <class C>
 std::vector<typename C::index> dc_sa(const bytes& text, const strix::sa_options& options, strix::run_stats* stats) {
   using I = typename C::index;
@@ -192,7 +203,7 @@ TEST_CASE_TEMPLATE_APPLY(dc_alphabets, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("difference covers in pieces: every bin plan, hard texts, overflowing bins", C, dc_pieces) {
   using I = typename C::index;
-  // About 2 and 9 pieces of hard texts, some long enough for the full 4095 splitters; pieces of
+  // About 2 and 9 pieces of hard texts, some longer than the splitters' sample (16384); pieces of
   // one and three rows on short texts, whose bins then hold more than a piece (each such piece
   // takes a buffer of its own).
   const std::vector<std::pair<std::string, bytes>> inputs{
@@ -206,6 +217,8 @@ TEST_CASE_TEMPLATE_DEFINE("difference covers in pieces: every bin plan, hard tex
       {"dna", random_text(30011, 4, 5)},
       {"bytes", random_text(12289, 256, 6)},
       {"binary runs", random_text(9000, 2, 7, 0xFE)},
+      {"classes apart", classes_apart(21000, 21)},
+      {"classes apart 7", classes_apart(7000, 7)},
   };
   const std::vector<std::pair<std::string, bytes>> short_inputs{
       {"all equal", bytes(90, 'a')}, {"period 3", periodic(77, "abc")}, {"random", random_text(120, 3, 8)}};
@@ -232,12 +245,13 @@ TEST_CASE_TEMPLATE_DEFINE("dc21 in pieces: a 32-bit suffix array in at most 16n 
   using I = typename C::index;
   if (sizeof(I) != 4) return;
   const std::size_t n = std::size_t(1) << 21;
-  const auto text = random_text(n, 4, 9);
-  strix::run_stats stats;
-  CHECK(dc_sa<C>(text, sa_with(strix::sa_algorithm::dcx, 21), &stats) == divsufsort_suffix_array<I>(text));
-  CHECK(stats.counter("pieces") > 1);
-  CAPTURE(stats.peak_bytes);
-  CHECK(stats.peak_bytes <= 16 * n);
+  for (const auto& text : {random_text(n, 4, 9), classes_apart(n, 21)}) {
+    strix::run_stats stats;
+    CHECK(dc_sa<C>(text, sa_with(strix::sa_algorithm::dcx, 21), &stats) == divsufsort_suffix_array<I>(text));
+    CHECK(stats.counter("pieces") > 1);
+    CAPTURE(stats.peak_bytes);
+    CHECK(stats.peak_bytes <= 16 * n);
+  }
 }
 TEST_CASE_TEMPLATE_APPLY(dc_lean_peak, all_configs);
 
@@ -257,6 +271,9 @@ TEST_CASE("auto under a memory bound: the fastest difference cover that fits") {
   CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(10), true)) == "dc21");
   // 8·10^9 bytes with 64-bit entries on an H200: dc21 only (about 17n).
   CHECK(strix::algorithm_name(fit_to_memory(pd, 8000000000ull, 8, gb(149), true)) == "dc21");
+  // 1.2·10^10 bytes, 64-bit, plenty of memory: dc7's sample (5.1·10^9 units) overflows 32-bit
+  // entries, dc13's (3.7·10^9) does not.
+  CHECK(strix::algorithm_name(fit_to_memory(pd, 12000000000ull, 8, gb(400), true)) == "dc13");
   // A suffix array already allocated (a build) is not counted again.
   CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(165), false)) == "prefix-doubling");
   CHECK(strix::algorithm_name(fit_to_memory(pd, n, 4, gb(165), true)) == "dc7");

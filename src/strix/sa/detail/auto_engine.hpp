@@ -83,11 +83,14 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
 
  private:
   // The pick for speed, fitted to the free device memory (before a build, the suffix array is
-  // counted too: the caller may not have allocated it yet).
+  // counted too: the caller may not have allocated it yet). A difference cover the memory rule
+  // took in place of this same pick, held for this length already, stays: the suffix array
+  // counted then may have been the caller's, and switching back would allocate inside the build.
   sa_options wanted(std::uint64_t n, const text_view<ExecSpace>* text) const {
     const sa_options fastest = choose_algorithm<ExecSpace, I>(space_, options_, n, text);
     const std::uint64_t free = device_memory_in_use<ExecSpace>::free_bytes();
     if (free == 0) return fastest;
+    if (engine_ && engine_->capacity() >= n && replaced_ == algorithm_name(fastest)) return chosen_;
     return fit_to_memory(fastest, n, sizeof(I), free + (engine_ ? engine_->bytes() : 0), text == nullptr);
   }
 
@@ -97,12 +100,15 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
       engine_.reset();  // free the old working memory first
       engine_ = make_sa_engine<ExecSpace, I>(space_, want);
       chosen_ = want;
+      const std::string fastest = algorithm_name(choose_algorithm<ExecSpace, I>(space_, options_, n, text));
+      replaced_ = fastest != algorithm_name(want) ? fastest : std::string();
     }
     return *engine_;
   }
 
   ExecSpace space_;
   sa_options options_, chosen_;
+  std::string replaced_;  // the pick for speed that chosen_ replaced for memory, if it did
   std::unique_ptr<sa_engine<ExecSpace, I>> engine_;
 };
 

@@ -36,6 +36,11 @@ inline double working_bytes_per_text_byte(const sa_options& o, unsigned index_by
 // for the primitives' scratch and the allocator's rounding.
 inline bool construction_fits(const sa_options& o, std::uint64_t n, unsigned index_bytes, std::uint64_t available,
                               bool with_sa) {
+  // (A difference cover's sample units must fit 32-bit entries: about n |D| / X of them.)
+  const bool cover = o.algorithm == sa_algorithm::dcx || o.algorithm == sa_algorithm::hybrid;
+  const unsigned period = o.algorithm == sa_algorithm::hybrid ? 3 : o.dcx_period;
+  const unsigned size = period == 3 ? 2 : period == 7 ? 3 : period == 13 ? 4 : 5;
+  if (cover && n / period * size + size > (std::uint64_t(1) << 32) - 2) return false;
   const double need = double(n) * (working_bytes_per_text_byte(o, index_bytes) + (with_sa ? index_bytes : 0));
   return need * 17 / 16 + double(std::uint64_t(64) << 20) <= double(available);
 }

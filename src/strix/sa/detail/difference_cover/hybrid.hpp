@@ -46,10 +46,12 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
 
   // The suffixes a piece's merge buffers hold in the sample's free pairs (sizeof(I) for the
   // merge's positions, 16 for two packed keys), or the caller's cap.
-  std::uint64_t piece_capacity() const {
+  std::uint64_t spare_rows() const {
     const std::uint64_t room = sample_.spare_size() / (sizeof(I) + 2 * sizeof(std::uint64_t));
-    const std::uint64_t rows = room > 64 ? room - 64 : 1;  // (alignment of the keys)
-    return piece_limit_ ? std::max<std::uint64_t>(1, std::min(rows, piece_limit_)) : rows;
+    return room > 64 ? room - 64 : 1;  // (alignment of the keys)
+  }
+  std::uint64_t piece_capacity() const {
+    return piece_limit_ ? std::max<std::uint64_t>(1, std::min(spare_rows(), piece_limit_)) : spare_rows();
   }
 
   // The construction's part of dc_engine: the sample's doubling; the pieces' splitters, bin
@@ -64,6 +66,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const std::uint64_t rows = std::min<std::uint64_t>(cap, piece_capacity());
     if (rows < cap) {
       splitters_ = allocate<std::uint64_t, memory_space>("strix::dc_splitters", 2 * max_piece_splitters, &mem_);  // and keys
+      piece_samples_ = allocate<std::uint64_t, memory_space>("strix::dc_piece_samples", piece_sample_entries(cover_.period), &mem_);
       bin_counts_ = allocate<std::uint64_t, memory_space>("strix::dc_bin_counts", max_piece_splitters + 1, &mem_);
       marks_ = allocate<std::uint32_t, memory_space>("strix::dc_piece_marks", mark_words(cap), &mem_);
     }
@@ -73,6 +76,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
   void release_family() {
     sample_.release();
     detail::release(splitters_, &mem_);
+    detail::release(piece_samples_, &mem_);
     detail::release(bin_counts_, &mem_);
     detail::release(marks_, &mem_);
   }
@@ -131,39 +135,47 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     induce_and_merge<ExecSpace, I>(space_, ws_, timer, cover_, sym, n, rank.ranks, sa, buf);
   }
 
-  // In pieces (pieces.hpp), each ordered in its rows of `sa`; returns how many. A bin larger than
-  // the free pairs hold (possible on repetitive texts) takes a buffer of its own for the run.
+  // In pieces (pieces.hpp), each ordered in its rows of `sa`; returns how many. Pieces with more
+  // rows than the free pairs hold (a bin beyond a capped piece, or beyond the pairs: its
+  // splitters' sample missed a dense stretch of the order) take a buffer of their own.
   std::uint64_t merge_in_pieces(const byte_symbols<ExecSpace>& sym, const sample_rank<ExecSpace, unit_index>& rank,
                                 const index_view& sa, phase_timer<ExecSpace>& timer) {
     const std::uint64_t n = sa.extent(0), m = rank.ranks.extent(0);
     timer.begin("piece bins");
-    const splitter_plan plan(m);
-    const device_view<std::uint64_t, ExecSpace> split(splitters_.data(), plan.count),
-        split_keys(splitters_.data() + max_piece_splitters, plan.count);
-    pick_splitters(space_, sym, rank, m, plan, split, split_keys);
+    const device_view<std::uint64_t, ExecSpace> split_buf(splitters_.data(), max_piece_splitters),
+        key_buf(splitters_.data() + max_piece_splitters, max_piece_splitters);
+    const std::uint64_t count =
+        pick_splitters(space_, sym, rank, n, device_view<std::uint64_t, ExecSpace>(piece_samples_.data(), piece_samples_.extent(0)),
+                       split_buf, key_buf);
     const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(
-        sym, rank, device_view<const std::uint64_t, ExecSpace>(split), device_view<const std::uint64_t, ExecSpace>(split_keys));
-    const device_view<std::uint64_t, ExecSpace> counts(bin_counts_.data(), plan.count + 1);
+        sym, rank, device_view<const std::uint64_t, ExecSpace>(split_buf.data(), count),
+        device_view<const std::uint64_t, ExecSpace>(key_buf.data(), count));
+    const device_view<std::uint64_t, ExecSpace> counts(bin_counts_.data(), count + 1);
     count_bins(space_, bin, n, counts);
     const auto host_counts = strix::to_host(space_, counts);
     const std::vector<suffix_piece> pieces =
-        plan_pieces(std::vector<std::uint64_t>(host_counts.data(), host_counts.data() + plan.count + 1), piece_capacity());
+        plan_pieces(std::vector<std::uint64_t>(host_counts.data(), host_counts.data() + count + 1), piece_capacity());
     std::uint64_t largest = 0;
     for (const auto& p : pieces) largest = std::max(largest, p.rows);
     Kokkos::View<unsigned char*, memory_space> extra;
     unsigned char* room = sample_.spare_bytes();
-    if (largest > piece_capacity()) {
+    if (largest > spare_rows()) {
       extra = allocate<unsigned char, memory_space>("strix::dc_piece_overflow", piece_bytes(largest), &mem_);
       room = extra.data();
     }
-    for (const auto& p : pieces) {
-      timer.begin("piece select");
-      STRIX_REQUIRE(mark_piece(space_, bin, n, p, marks_) == p.rows);
-      const index_view own(sa.data() + p.first_row, p.rows);
-      STRIX_REQUIRE(primitives::select_indices(space_, ws_, std::int64_t(n), marked<ExecSpace>{marks_}, own) == p.rows);
-      const auto [merge_buf, keys] = piece_buffers(room, p.rows);
-      order_piece(space_, ws_, cover_, sym, rank, m, own, merge_buf, keys, timer,
-                  piece_phases{"piece runs", "nonsample sort", "merge"});
+    try {
+      for (const auto& p : pieces) {
+        timer.begin("piece select");
+        STRIX_REQUIRE(mark_piece(space_, bin, n, p, marks_) == p.rows);
+        const index_view own(sa.data() + p.first_row, p.rows);
+        STRIX_REQUIRE(primitives::select_indices(space_, ws_, std::int64_t(n), marked<ExecSpace>{marks_}, own) == p.rows);
+        const auto [merge_buf, keys] = piece_buffers(room, p.rows);
+        order_piece(space_, ws_, cover_, sym, rank, m, own, merge_buf, keys, timer,
+                    piece_phases{"piece runs", "nonsample sort", "merge"});
+      }
+    } catch (...) {
+      detail::release(extra, &mem_);
+      throw;
     }
     detail::release(extra, &mem_);
     return pieces.size();
@@ -180,7 +192,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
 
   prefix_doubling<ExecSpace, unit_index> sample_;
   std::uint64_t piece_limit_ = 0;
-  Kokkos::View<std::uint64_t*, memory_space> splitters_, bin_counts_;
+  Kokkos::View<std::uint64_t*, memory_space> splitters_, bin_counts_, piece_samples_;
   Kokkos::View<std::uint32_t*, memory_space> marks_;
 };
 

@@ -2,16 +2,17 @@
 #pragma once
 // Pieces of the suffix order, for a difference-cover construction whose merge buffers hold only
 // part of the text (issue 64: the suffix array in 16n bytes and less). Once the sample is ranked,
-// any suffix compares with a sample suffix in at most X symbols and two rank lookups
-// (suffix_less), so sample suffixes of evenly spaced ranks split the suffix order exactly:
-//   1. C splitters, the sample suffixes of ranks stride, 2 stride, ..., C stride;
+// any two suffixes compare in fewer than X symbols and two rank lookups (suffix_less), so a few
+// splitter suffixes cut the suffix order exactly:
+//   1. 16384 positions spread over the text, their first X symbols and the ranks after them
+//      gathered, sorted on the host by the same comparator; every 16th is a splitter (1023);
 //   2. every suffix's bin (how many splitters precede or equal it, by binary search) counted;
 //   3. consecutive bins grouped into pieces that fit the buffers;
 //   4. for each piece in order, its suffixes marked (two comparisons a suffix), selected into
 //      the suffix array's rows of the piece, and ordered there (piece_order.hpp).
-// A piece is a contiguous range of rows, so nothing moves afterwards. Bins, unlike ranges of
-// the first characters, never hold more than about their share of the text on repetitive texts
-// (a run of one byte is one range of characters but spread over every bin).
+// A piece is a contiguous range of rows, so nothing moves afterwards. Bins hold about n/1024
+// suffixes whatever the text (a sample sort's splitters: a run of one byte is spread over many
+// bins, and suffixes of the classes outside the cover are sampled like the others).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -33,17 +34,12 @@ struct marked {
 inline std::uint64_t mark_words(std::uint64_t n) { return n / 32 + 1; }
 
 // The most splitters (bins - 1): bins of about n/1024 suffixes, well below a piece's share
-// (n/5 and more), in ten steps of binary search; their counts fit a team's scratch.
+// (n/5 and more), in ten steps of binary search; their counts fit a team's scratch. The
+// positions sampled to find them: 16 a bin.
 constexpr std::uint64_t max_piece_splitters = 1023;
-
-// Splitter j < count, in suffix order: the sample suffix of rank (j + 1) * stride.
-struct splitter_plan {
-  std::uint64_t count = 0, stride = 1;
-  explicit splitter_plan(std::uint64_t m) {
-    count = m > 1 ? std::min<std::uint64_t>(max_piece_splitters, m - 1) : 0;
-    stride = count ? m / (count + 1) : 1;
-  }
-};
+constexpr std::uint64_t piece_samples = 16 * (max_piece_splitters + 1);
+// Entries of the sample's gathered data: a position, then X symbols and X ranks (one a period).
+inline std::uint64_t piece_sample_entries(unsigned period) { return piece_samples * (1 + 2 * std::uint64_t(period)); }
 
 // Suffixes against the splitters. Each suffix's first K symbols packed in 64 bits (a key; as
 // many symbols as fit) decide most comparisons with one compare; equal keys go on in
@@ -86,27 +82,58 @@ struct suffix_bin {
   }
 };
 
-// The splitters' positions and keys (plan.count entries each).
+// Up to max_piece_splitters splitters, in suffix order, into `splitters` and their keys into
+// `keys`; returns how many. `gathered`: piece_sample_entries(X) entries of scratch.
 template <class ExecSpace, class Sym, class R>
-void pick_splitters(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank, std::uint64_t m,
-                    const splitter_plan& plan, const device_view<std::uint64_t, ExecSpace>& splitters,
-                    const device_view<std::uint64_t, ExecSpace>& keys) {
-  if (plan.count == 0) return;
-  const auto ranks = rank.ranks;
+std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
+                             std::uint64_t n, const device_view<std::uint64_t, ExecSpace>& gathered,
+                             const device_view<std::uint64_t, ExecSpace>& splitters,
+                             const device_view<std::uint64_t, ExecSpace>& keys) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t samples = std::min(n, piece_samples);
+  if (samples < 2) return 0;
   const difference_cover cover = rank.cover;
-  const std::uint64_t stride = plan.stride, count = plan.count;
+  const unsigned period = cover.period;
+  const std::uint64_t stride = 1 + 2 * std::uint64_t(period);
+  // 1. Position s of `samples` even strides, moved within its stride by a hash of s (a periodic
+  // text would otherwise be sampled at one phase); its symbols and the ranks after it.
+  Kokkos::parallel_for(
+      "strix::dc_piece_samples", policy(space, 0, std::int64_t(samples)), KOKKOS_LAMBDA(const std::int64_t s) {
+        const std::uint64_t lo = std::uint64_t(s) * n / samples, hi = (std::uint64_t(s) + 1) * n / samples;
+        const std::uint64_t x = (std::uint64_t(s) + 1) * 0x9E3779B97F4A7C15ull;
+        const std::uint64_t p = lo + (x >> 32) % (hi - lo);
+        std::uint64_t* at = &gathered(std::uint64_t(s) * stride);
+        at[0] = p;
+        for (unsigned l = 0; l < period; ++l) {
+          at[1 + l] = sym(p + l);
+          at[1 + period + l] = cover.contains(small_residue(p + l, period)) ? rank(p + l) : 0;
+        }
+      });
+  // 2. Sorted on the host by suffix_less on the gathered data.
+  const auto host = strix::to_host(space, device_view<std::uint64_t, ExecSpace>(gathered.data(), samples * stride));
+  std::vector<std::uint64_t> order(samples);
+  for (std::uint64_t s = 0; s < samples; ++s) order[s] = s;
+  const std::uint64_t* data = host.data();
+  std::sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t* x = data + a * stride;
+    const std::uint64_t* y = data + b * stride;
+    const unsigned l = cover.common_offset(small_residue(x[0], period), small_residue(y[0], period));
+    for (unsigned t = 0; t < l; ++t)
+      if (x[1 + t] != y[1 + t]) return x[1 + t] < y[1 + t];
+    return x[1 + period + l] < y[1 + period + l];
+  });
+  // 3. Evenly spaced ones.
+  const std::uint64_t count = std::min(max_piece_splitters, samples - 1);
+  std::vector<std::uint64_t> picked(count);
+  for (std::uint64_t j = 0; j < count; ++j) picked[j] = data[order[(j + 1) * samples / (count + 1)] * stride];
+  strix::copy(space, device_view<std::uint64_t, ExecSpace>(splitters.data(), count),
+              Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(picked.data(), count));
   const auto bin = suffix_bin<ExecSpace, Sym, R>::make(sym, rank, splitters, keys);
   Kokkos::parallel_for(
-      "strix::dc_splitters", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(m)),
-      KOKKOS_LAMBDA(const std::int64_t u) {
-        const std::uint64_t r = ranks(u);
-        if (r % stride != 0) return;
-        const std::uint64_t j = r / stride;
-        if (j < 1 || j > count) return;
-        const std::uint64_t p = cover.position_of(std::uint64_t(u));
-        splitters(j - 1) = p;
-        keys(j - 1) = bin.key(p);
-      });
+      "strix::dc_splitter_keys", policy(space, 0, std::int64_t(count)),
+      KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = bin.key(splitters(j)); });
+  space.fence();  // (picked: host memory the copy reads)
+  return count;
 }
 
 // Suffixes a bin, counted (counts: splitters + 1 entries). Each team counts a stretch of the
