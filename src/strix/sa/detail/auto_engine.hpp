@@ -86,8 +86,10 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
   // counted too: the caller may not have allocated it yet). A difference cover the memory rule
   // took in place of this same pick, held for this length already, stays: the suffix array
   // counted then may have been the caller's, and switching back would allocate inside the build.
-  sa_options wanted(std::uint64_t n, const text_view<ExecSpace>* text) const {
+  // (Returns the pick for speed too.)
+  sa_options wanted(std::uint64_t n, const text_view<ExecSpace>* text, sa_options* fastest_out = nullptr) const {
     const sa_options fastest = choose_algorithm<ExecSpace, I>(space_, options_, n, text);
+    if (fastest_out) *fastest_out = fastest;
     const std::uint64_t free = device_memory_in_use<ExecSpace>::free_bytes();
     if (free == 0) return fastest;
     if (engine_ && engine_->capacity() >= n && replaced_ == algorithm_name(fastest)) return chosen_;
@@ -95,13 +97,13 @@ class auto_engine final : public sa_engine<ExecSpace, I> {
   }
 
   sa_engine<ExecSpace, I>& pick(std::uint64_t n, const text_view<ExecSpace>* text) {
-    const sa_options want = wanted(n, text);
+    sa_options fastest;
+    const sa_options want = wanted(n, text, &fastest);
     if (!engine_ || algorithm_name(want) != algorithm_name(chosen_)) {
       engine_.reset();  // free the old working memory first
       engine_ = make_sa_engine<ExecSpace, I>(space_, want);
       chosen_ = want;
-      const std::string fastest = algorithm_name(choose_algorithm<ExecSpace, I>(space_, options_, n, text));
-      replaced_ = fastest != algorithm_name(want) ? fastest : std::string();
+      replaced_ = algorithm_name(fastest) != algorithm_name(want) ? algorithm_name(fastest) : std::string();
     }
     return *engine_;
   }

@@ -47,7 +47,8 @@ inline bool construction_fits(const sa_options& o, std::uint64_t n, unsigned ind
 
 // `chosen` where it fits (or where free memory is not known: available == 0), else the first
 // difference cover that fits, else dc21 (the leanest: it then fails with a typed out-of-memory
-// error if even that does not fit).
+// error if even that does not fit, or, beyond its 32-bit sample's ~1.8·10^10 bytes, with an
+// invalid_input error that says so).
 inline sa_options fit_to_memory(const sa_options& chosen, std::uint64_t n, unsigned index_bytes, std::uint64_t available,
                                 bool with_sa) {
   if (available == 0 || construction_fits(chosen, n, index_bytes, available, with_sa)) return chosen;

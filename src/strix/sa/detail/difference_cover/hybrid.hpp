@@ -66,7 +66,6 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const std::uint64_t rows = std::min<std::uint64_t>(cap, piece_capacity());
     if (rows < cap) {
       splitters_ = allocate<std::uint64_t, memory_space>("strix::dc_splitters", 2 * max_piece_splitters, &mem_);  // and keys
-      piece_samples_ = allocate<std::uint64_t, memory_space>("strix::dc_piece_samples", piece_sample_entries(cover_.period), &mem_);
       bin_counts_ = allocate<std::uint64_t, memory_space>("strix::dc_bin_counts", max_piece_splitters + 1, &mem_);
       marks_ = allocate<std::uint32_t, memory_space>("strix::dc_piece_marks", mark_words(cap), &mem_);
     }
@@ -76,7 +75,6 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
   void release_family() {
     sample_.release();
     detail::release(splitters_, &mem_);
-    detail::release(piece_samples_, &mem_);
     detail::release(bin_counts_, &mem_);
     detail::release(marks_, &mem_);
   }
@@ -144,9 +142,21 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     timer.begin("piece bins");
     const device_view<std::uint64_t, ExecSpace> split_buf(splitters_.data(), max_piece_splitters),
         key_buf(splitters_.data() + max_piece_splitters, max_piece_splitters);
-    const std::uint64_t count =
-        pick_splitters(space_, sym, rank, n, device_view<std::uint64_t, ExecSpace>(piece_samples_.data(), piece_samples_.extent(0)),
-                       split_buf, key_buf);
+    // The splitters' sample in the free pairs (the pieces take them only after the bins are
+    // counted); a text too short for 1024 samples there takes a small buffer of its own.
+    const std::uint64_t entries = piece_sample_entries(cover_.period), per = entries / piece_samples;
+    std::uint64_t room_entries = sample_.spare_size() / sizeof(std::uint64_t);
+    Kokkos::View<std::uint64_t*, memory_space> small;
+    std::uint64_t* gathered = reinterpret_cast<std::uint64_t*>(sample_.spare_bytes());
+    if (room_entries < 1024 * per && room_entries < std::min(n, piece_samples) * per) {
+      room_entries = std::min(n, std::uint64_t(1024)) * per;
+      small = allocate<std::uint64_t, memory_space>("strix::dc_piece_samples", room_entries, &mem_);
+      gathered = small.data();
+    }
+    const std::uint64_t count = pick_splitters(space_, sym, rank, n,
+                                               device_view<std::uint64_t, ExecSpace>(gathered, std::min(room_entries, entries)),
+                                               split_buf, key_buf);
+    detail::release(small, &mem_);
     const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(
         sym, rank, device_view<const std::uint64_t, ExecSpace>(split_buf.data(), count),
         device_view<const std::uint64_t, ExecSpace>(key_buf.data(), count));
@@ -192,7 +202,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
 
   prefix_doubling<ExecSpace, unit_index> sample_;
   std::uint64_t piece_limit_ = 0;
-  Kokkos::View<std::uint64_t*, memory_space> splitters_, bin_counts_, piece_samples_;
+  Kokkos::View<std::uint64_t*, memory_space> splitters_, bin_counts_;
   Kokkos::View<std::uint32_t*, memory_space> marks_;
 };
 

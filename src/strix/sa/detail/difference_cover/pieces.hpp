@@ -83,18 +83,19 @@ struct suffix_bin {
 };
 
 // Up to max_piece_splitters splitters, in suffix order, into `splitters` and their keys into
-// `keys`; returns how many. `gathered`: piece_sample_entries(X) entries of scratch.
+// `keys`; returns how many. `gathered`: scratch for the sample (1 + 2X entries a position: up
+// to piece_sample_entries(X); fewer entries sample fewer positions).
 template <class ExecSpace, class Sym, class R>
 std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
                              std::uint64_t n, const device_view<std::uint64_t, ExecSpace>& gathered,
                              const device_view<std::uint64_t, ExecSpace>& splitters,
                              const device_view<std::uint64_t, ExecSpace>& keys) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const std::uint64_t samples = std::min(n, piece_samples);
-  if (samples < 2) return 0;
   const difference_cover cover = rank.cover;
   const unsigned period = cover.period;
   const std::uint64_t stride = 1 + 2 * std::uint64_t(period);
+  const std::uint64_t samples = std::min({n, piece_samples, std::uint64_t(gathered.extent(0)) / stride});
+  if (samples < 2) return 0;
   // 1. Position s of `samples` even strides, moved within its stride by a hash of s (a periodic
   // text would otherwise be sampled at one phase); its symbols and the ranks after it.
   Kokkos::parallel_for(
@@ -128,11 +129,11 @@ std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sampl
   for (std::uint64_t j = 0; j < count; ++j) picked[j] = data[order[(j + 1) * samples / (count + 1)] * stride];
   strix::copy(space, device_view<std::uint64_t, ExecSpace>(splitters.data(), count),
               Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(picked.data(), count));
+  space.fence();  // (picked: host memory the copy reads)
   const auto bin = suffix_bin<ExecSpace, Sym, R>::make(sym, rank, splitters, keys);
   Kokkos::parallel_for(
       "strix::dc_splitter_keys", policy(space, 0, std::int64_t(count)),
       KOKKOS_LAMBDA(const std::int64_t j) { keys(j) = bin.key(splitters(j)); });
-  space.fence();  // (picked: host memory the copy reads)
   return count;
 }
 
