@@ -143,18 +143,18 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const device_view<std::uint64_t, ExecSpace> split_buf(splitters_.data(), max_piece_splitters),
         key_buf(splitters_.data() + max_piece_splitters, max_piece_splitters);
     // The splitters' sample in the free pairs (the pieces take them only after the bins are
-    // counted); a text too short for 1024 samples there takes a small buffer of its own.
-    const std::uint64_t entries = piece_sample_entries(cover_.period), per = entries / piece_samples;
-    std::uint64_t room_entries = sample_.spare_size() / sizeof(std::uint64_t);
+    // counted), or, for a text too short for 1024 samples there, in a small buffer of its own.
+    const std::uint64_t per = 1 + 2 * std::uint64_t(cover_.period), wanted = std::min(n, piece_samples);
+    std::uint64_t fit = sample_.spare_size() / (per * sizeof(std::uint64_t));
     Kokkos::View<std::uint64_t*, memory_space> small;
     std::uint64_t* gathered = reinterpret_cast<std::uint64_t*>(sample_.spare_bytes());
-    if (room_entries < 1024 * per && room_entries < std::min(n, piece_samples) * per) {
-      room_entries = std::min(n, std::uint64_t(1024)) * per;
-      small = allocate<std::uint64_t, memory_space>("strix::dc_piece_samples", room_entries, &mem_);
+    if (fit < std::min<std::uint64_t>(wanted, 1024)) {
+      fit = std::min<std::uint64_t>(wanted, 1024);
+      small = allocate<std::uint64_t, memory_space>("strix::dc_piece_samples", fit * per, &mem_);
       gathered = small.data();
     }
     const std::uint64_t count = pick_splitters(space_, sym, rank, n,
-                                               device_view<std::uint64_t, ExecSpace>(gathered, std::min(room_entries, entries)),
+                                               device_view<std::uint64_t, ExecSpace>(gathered, std::min(fit, wanted) * per),
                                                split_buf, key_buf);
     detail::release(small, &mem_);
     const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(

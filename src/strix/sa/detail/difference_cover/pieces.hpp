@@ -38,8 +38,6 @@ inline std::uint64_t mark_words(std::uint64_t n) { return n / 32 + 1; }
 // positions sampled to find them: 16 a bin.
 constexpr std::uint64_t max_piece_splitters = 1023;
 constexpr std::uint64_t piece_samples = 16 * (max_piece_splitters + 1);
-// Entries of the sample's gathered data: a position, then X symbols and X ranks (one a period).
-inline std::uint64_t piece_sample_entries(unsigned period) { return piece_samples * (1 + 2 * std::uint64_t(period)); }
 
 // Suffixes against the splitters. Each suffix's first K symbols packed in 64 bits (a key; as
 // many symbols as fit) decide most comparisons with one compare; equal keys go on in
@@ -65,6 +63,17 @@ struct suffix_bin {
   KOKKOS_INLINE_FUNCTION std::uint64_t next_key(const std::uint64_t key_i, const std::uint64_t i) const {
     return ((key_i << first.sym.bits) | first.sym(i + 1 + std::uint64_t(first.len) - 1)) & mask;
   }
+  // f(t, i, key of i) for the positions i = 32 w + t < n of word w, the key rolled along them.
+  template <class F>
+  KOKKOS_INLINE_FUNCTION void for_word(const std::uint64_t w, const std::uint64_t n, const F& f) const {
+    const std::uint64_t p0 = w * 32;
+    if (p0 >= n) return;
+    std::uint64_t k = key(p0);
+    for (unsigned t = 0; t < 32 && p0 + t < n; ++t) {
+      if (t > 0) k = next_key(k, p0 + t - 1);
+      f(t, p0 + t, k);
+    }
+  }
   // Whether suffix i (its key: key_i) comes before splitter j.
   KOKKOS_INLINE_FUNCTION bool before(const std::uint64_t i, const std::uint64_t key_i, const std::uint64_t j) const {
     const std::uint64_t kj = splitter_keys(j);
@@ -83,8 +92,9 @@ struct suffix_bin {
 };
 
 // Up to max_piece_splitters splitters, in suffix order, into `splitters` and their keys into
-// `keys`; returns how many. `gathered`: scratch for the sample (1 + 2X entries a position: up
-// to piece_sample_entries(X); fewer entries sample fewer positions).
+// `keys`; returns how many. `gathered`: scratch for the sample, 1 + 2X entries a position (a
+// position, its X symbols, the ranks after it), up to piece_samples positions; fewer entries
+// sample fewer positions.
 template <class ExecSpace, class Sym, class R>
 std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
                              std::uint64_t n, const device_view<std::uint64_t, ExecSpace>& gathered,
@@ -162,13 +172,9 @@ void count_bins(const ExecSpace& space, const suffix_bin<ExecSpace, Sym, R>& bin
         const std::uint64_t w0 = std::uint64_t(team.league_rank()) * team_words;
         const std::uint64_t w1 = w0 + team_words < words ? w0 + team_words : words;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, w0, w1), [&](const std::uint64_t w) {
-          const std::uint64_t p0 = w * 32;
-          if (p0 >= n) return;
-          std::uint64_t key = bin.key(p0);
-          for (unsigned t = 0; t < 32 && p0 + t < n; ++t) {
-            if (t > 0) key = bin.next_key(key, p0 + t - 1);
-            Kokkos::atomic_add(&local(bin(p0 + t, key)), std::uint32_t(1));
-          }
+          bin.for_word(w, n, [&](unsigned, std::uint64_t i, std::uint64_t key) {
+            Kokkos::atomic_add(&local(bin(i, key)), std::uint32_t(1));
+          });
         });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const std::uint64_t b) {
@@ -212,14 +218,10 @@ std::uint64_t mark_piece(const ExecSpace& space, const suffix_bin<ExecSpace, Sym
       "strix::dc_mark_piece",
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(mark_words(n))),
       KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& sum) {
-        const std::uint64_t p0 = std::uint64_t(w) * 32;
         std::uint32_t marks = 0;
-        std::uint64_t key = p0 < n ? bin.key(p0) : 0;
-        for (unsigned t = 0; t < 32 && p0 + t < n; ++t) {
-          const std::uint64_t i = p0 + t;
-          if (t > 0) key = bin.next_key(key, i - 1);
+        bin.for_word(std::uint64_t(w), n, [&](unsigned t, std::uint64_t i, std::uint64_t key) {
           if ((!has_low || !bin.before(i, key, low)) && (!has_high || bin.before(i, key, high))) marks |= std::uint32_t(1) << t;
-        }
+        });
         flags(w) = marks;
         sum += std::uint64_t(popcount32(marks));
       },
