@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include <strix/bwt/inverse_bwt.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
 #include <strix/core/stats.hpp>
@@ -41,6 +42,7 @@ std::uint64_t bwt(const ExecutionSpace& space, const TextView& text, const SAVie
   const std::uint64_t n = text.extent(0);
   STRIX_USER_REQUIRE(sa.extent(0) == n && out.extent(0) == n,
                      "bwt: text, suffix array and output sizes differ");
+  check_length_on<I, ExecutionSpace>(n, "text of " + std::to_string(n) + " bytes");
   return detail::bwt<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
@@ -89,6 +91,7 @@ void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t 
                  run_stats* stats = nullptr) {
   detail::check_text_view<ExecutionSpace, BwtView>();
   detail::check_text_view<ExecutionSpace, TextView>();
+  if constexpr (!is_host_space_v<ExecutionSpace>) check_device_length(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
   detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
                                       detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), stats);
 }

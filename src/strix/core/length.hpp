@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include <strix/config.hpp>
 #include <strix/error.hpp>
 
 namespace strix {
@@ -24,6 +25,24 @@ template <class I>
 void check_length(std::uint64_t n, const std::string& what) {
   STRIX_USER_REQUIRE(n <= max_length<I>(), what + " is too long for " + std::to_string(8 * sizeof(I)) +
                                                "-bit indexes (at most " + std::to_string(max_length<I>()) + ")");
+}
+
+// The most symbols a structure holds on a GPU. Kokkos before 4.6 computes a CUDA parallel_for's
+// grid stride and first items in 32 bits, so ranges of about 2^32 items or more never end or
+// skip items (kokkos/kokkos#7892). scripts/bootstrap-kokkos.sh's Kokkos carries the fix (its
+// patch 08); against another Kokkos before 4.6 (STRIX_CUDA_WIDE_RANGES 0) texts stay below 2^31
+// bytes on a GPU, so that no internal range (at most a few times n) reaches 2^32.
+constexpr std::uint64_t max_device_length() {
+  return STRIX_CUDA_WIDE_RANGES ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t(1) << 31) - (1u << 20);
+}
+
+// invalid_input unless a GPU of this build runs n symbols (see max_device_length).
+inline void check_device_length(std::uint64_t n, const std::string& what) {
+  STRIX_USER_REQUIRE(n <= max_device_length(),
+                     what + " is too long for a GPU with this strix's Kokkos (at most " +
+                         std::to_string(max_device_length()) +
+                         " on CUDA before Kokkos 4.6, kokkos/kokkos#7892): build strix against Kokkos 4.6 or later, "
+                         "or scripts/bootstrap-kokkos.sh's patched Kokkos");
 }
 
 // The narrower index width that holds n symbols: 32 or 64 (bits).

@@ -39,7 +39,7 @@
 #include <vector>
 
 #include <strix/core/eti.hpp>
-#include <strix/core/length.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
@@ -290,7 +290,7 @@ class fm_index {
            std::uint64_t primary, const fm_options& options = {}, run_stats* stats = nullptr)
       : space_(space), options_(options) {
     const std::uint64_t n = bwt.extent(0);
-    check_length<I>(n, "text of " + std::to_string(n) + " bytes");
+    check_length_on<I, ExecutionSpace>(n, "text of " + std::to_string(n) + " bytes");
     STRIX_USER_REQUIRE(suffix_array.extent(0) == n, "fm_index: suffix array of " +
                                                         std::to_string(suffix_array.extent(0)) +
                                                         " entries for a BWT of " + std::to_string(n));

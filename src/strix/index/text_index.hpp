@@ -20,7 +20,7 @@
 
 #include <strix/core/copy.hpp>
 #include <strix/bwt/bwt.hpp>
-#include <strix/core/length.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
@@ -390,7 +390,7 @@ class text_index {
       if (row.built_from & part_bit(source)) release(row.part);
   }
 
-  static void check_length(std::uint64_t n) { strix::check_length<I>(n, "text of " + std::to_string(n) + " bytes"); }
+  static void check_length(std::uint64_t n) { strix::check_length_on<I, ExecutionSpace>(n, "text of " + std::to_string(n) + " bytes"); }
   // The host text on the device, checked first so that a text too long allocates nothing.
   static view<std::uint8_t> checked_copy(const ExecutionSpace& space, const std::uint8_t* host_text, std::uint64_t n) {
     check_length(n);

@@ -12,7 +12,7 @@
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
-#include <strix/core/length.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/error.hpp>
 
 namespace strix {
@@ -49,7 +49,7 @@ void lcp_array(const ExecutionSpace& space, const TextView& text, const SAView& 
                      "lcp_array: text of " + std::to_string(n) + " bytes, suffix array of " +
                          std::to_string(sa.extent(0)) + " and LCP array of " +
                          std::to_string(lcp.extent(0)) + " entries");
-  check_length<I>(n, "text of " + std::to_string(n) + " bytes");
+  check_length_on<I, ExecutionSpace>(n, "text of " + std::to_string(n) + " bytes");
   detail::lcp_array<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),

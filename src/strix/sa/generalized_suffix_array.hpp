@@ -52,7 +52,7 @@ void generalized_suffix_array(const ExecutionSpace& space, const TextView& text,
   detail::check_index_view<ExecutionSpace, SAView>();
   using I = typename SAView::non_const_value_type;
   static_assert(std::is_same<typename SAView::value_type, I>::value, "strix: the suffix array view must be writable");
-  detail::check_sa_sizes<I>(text.extent(0), sa.extent(0));
+  detail::check_sa_sizes<I, ExecutionSpace>(text.extent(0), sa.extent(0));
   detail::generalized_suffix_array<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<I, ExecutionSpace>(sa, "suffix array"), handle, stats);

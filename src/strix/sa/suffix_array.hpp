@@ -14,7 +14,7 @@
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
-#include <strix/core/length.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/error.hpp>
 #include <strix/sa/algorithm.hpp>
 
@@ -37,10 +37,10 @@ constexpr std::uint64_t max_text_length() {
 
 namespace detail {
 
-// invalid_input unless a text of n bytes has a suffix array of index type I.
-template <class I>
+// invalid_input unless a text of n bytes has a suffix array of index type I on ExecSpace.
+template <class I, class ExecSpace>
 void require_sa_length(std::uint64_t n) {
-  check_length<I>(n, "text of " + std::to_string(n) + " bytes");
+  check_length_on<I, ExecSpace>(n, "text of " + std::to_string(n) + " bytes");
 }
 
 // One construction algorithm and the working memory it owns.
@@ -75,11 +75,11 @@ class sa_engine {
 template <class ExecSpace, class I>
 std::unique_ptr<sa_engine<ExecSpace, I>> make_sa_engine(const ExecSpace& space, const sa_options& options);
 
-template <class I>
+template <class I, class ExecSpace>
 void check_sa_sizes(std::uint64_t n, std::uint64_t sa_entries) {
   STRIX_USER_REQUIRE(sa_entries == n, "suffix array has " + std::to_string(sa_entries) +
                                           " entries for a text of " + std::to_string(n) + " bytes");
-  require_sa_length<I>(n);
+  require_sa_length<I, ExecSpace>(n);
 }
 
 }  // namespace detail
@@ -114,7 +114,7 @@ class suffix_array_handle {
 
   void build(const text_view<ExecutionSpace>& text, const device_view<I, ExecutionSpace>& sa,
              run_stats* stats = nullptr) {
-    detail::check_sa_sizes<I>(text.extent(0), sa.extent(0));
+    detail::check_sa_sizes<I, ExecutionSpace>(text.extent(0), sa.extent(0));
     engine_->build(text, sa, stats);
     // `auto` notes the algorithm it picked; the others are what was asked for.
     if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));
@@ -127,7 +127,7 @@ class suffix_array_handle {
   bool build_bwt(const text_view<ExecutionSpace>& text, const device_view<I, ExecutionSpace>& workspace,
                  const device_view<std::uint8_t, ExecutionSpace>& out, std::uint64_t& primary,
                  run_stats* stats = nullptr) {
-    detail::check_sa_sizes<I>(text.extent(0), workspace.extent(0));
+    detail::check_sa_sizes<I, ExecutionSpace>(text.extent(0), workspace.extent(0));
     STRIX_USER_REQUIRE(out.extent(0) == text.extent(0), "bwt: text and output sizes differ");
     if (!engine_->build_bwt(text, workspace, out, primary, stats)) return false;
     if (stats && stats->note("algorithm").empty()) stats->set_note("algorithm", algorithm_name(options_));

@@ -29,7 +29,7 @@
 #include <strix/core/memory.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
-#include <strix/core/length.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/error.hpp>
 #include <strix/primitives/streams.hpp>
 #include <strix/succinct/bit_vector.hpp>
@@ -291,7 +291,7 @@ class wavelet {
   static found_view empty_found() { return {}; }
 
   static void check_length(std::uint64_t n) {
-    strix::check_length<I>(n, "text of " + std::to_string(n) + " symbols");
+    strix::check_length_on<I, ExecutionSpace>(n, "text of " + std::to_string(n) + " symbols");
   }
 
   template <class Symbols, class Args, class Positions, class Found>

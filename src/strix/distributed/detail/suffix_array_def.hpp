@@ -331,7 +331,7 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   collective c(comm);
   const layout positions = c.gather_layout(slice_bytes);
   const std::uint64_t n = positions.total();
-  c.run([&] { strix::detail::require_sa_length<I>(n); });
+  c.run([&] { strix::detail::require_sa_length<I, ExecSpace>(n); });
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
@@ -361,7 +361,7 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
   const std::uint64_t n = positions.total();
   const layout rows = block_layout(n, c.size());
   c.run([&] {
-    strix::detail::require_sa_length<I>(n);
+    strix::detail::require_sa_length<I, ExecSpace>(n);
     STRIX_USER_REQUIRE(sa.extent(0) == rows.size(c.rank()),
                        "distributed suffix array: rank " + std::to_string(c.rank()) + " passed " +
                            std::to_string(sa.extent(0)) + " entries for rows " + std::to_string(rows.begin(c.rank())) +

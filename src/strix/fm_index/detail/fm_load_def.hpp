@@ -12,6 +12,7 @@
 #include <string>
 
 #include <strix/core/copy.hpp>
+#include <strix/core/device_length.hpp>
 #include <strix/fm_index/detail/fm_build_def.hpp>
 #include <strix/fm_index/detail/occurrence_table_check_def.hpp>
 
@@ -44,7 +45,7 @@ template <class ExecSpace, class I>
 void finish_fm_index(const ExecSpace& space, fm_index_data<ExecSpace, I>& d, const fm_options& options) {
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = d.n, rate = d.sample_rate;
-  check_length<I>(n, "fm_index file: text of " + std::to_string(n) + " bytes");
+  check_length_on<I, ExecSpace>(n, "fm_index file: text of " + std::to_string(n) + " bytes");
   STRIX_USER_REQUIRE(d.primary <= n && rate >= 1 && d.separator >= fm_no_separator && d.separator <= 255,
                      "fm_index file: its header is damaged");
   auto& rank = d.rank;

@@ -37,7 +37,7 @@ class dc_engine : public sa_engine<ExecSpace, I> {
   // Grows the working memory to texts of n bytes (never shrinks).
   void reserve(std::uint64_t n) override {
     if (n <= capacity_ && capacity_ > 0) return;
-    require_sa_length<I>(n);
+    require_sa_length<I, ExecSpace>(n);
     release();  // the old buffers first, so that growing does not need both at once
     const std::size_t cap = std::max<std::size_t>(n, 2);
     family().reserve_family(cap);
