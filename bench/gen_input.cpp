@@ -3,7 +3,8 @@
 //   strix_bench_gen equal|fibonacci|periodic BYTES OUT [PERIOD]
 //   strix_bench_gen genome BYTES OUT SOURCE   copies of the DNA text SOURCE (e.g. chrX.dna), each
 //       after the first mutated: 3 % of bases substituted, 0.3 % starting an insertion or
-//       deletion of 1-10 bases (seeded per copy: the same bytes every run), cut to BYTES.
+//       deletion of 1-10 bases (seeded per copy: the same bytes every run, whatever the thread
+//       count; not the bytes of the generator before 2979c4f, one seed for all copies), cut to BYTES.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -72,10 +73,13 @@ int main(int argc, char** argv) {
     t.reserve(n);
     t.append(source, 0, std::min<std::uint64_t>(n, source.size()));
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    for (std::uint64_t next = 1; t.size() < n; next += threads) {
-      std::vector<std::string> batch(threads);
+    for (std::uint64_t next = 1; t.size() < n;) {
+      // (About as many copies as the rest needs: a mutated copy is about the source's length.)
+      const std::uint64_t wanted = (n - t.size() + source.size() - 1) / source.size();
+      std::vector<std::string> batch(std::min<std::uint64_t>(threads, wanted));
       std::vector<std::thread> workers;
-      for (unsigned w = 0; w < threads; ++w) workers.emplace_back([&, w] { batch[w] = mutated(next + w); });
+      for (std::size_t w = 0; w < batch.size(); ++w) workers.emplace_back([&, w, first = next] { batch[w] = mutated(first + w); });
+      next += batch.size();
       for (auto& w : workers) w.join();
       for (const auto& m : batch) t.append(m, 0, std::min<std::uint64_t>(m.size(), n - t.size()));
     }
@@ -84,6 +88,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "unknown kind %s\n", kind.c_str());
     return 2;
   }
-  std::ofstream(argv[3], std::ios::binary).write(t.data(), t.size());
+  std::ofstream out(argv[3], std::ios::binary);
+  out.write(t.data(), std::streamsize(t.size()));
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "cannot write %s\n", argv[3]);
+    return 1;
+  }
   return 0;
 }

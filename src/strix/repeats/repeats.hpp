@@ -22,6 +22,7 @@
 #include <string>
 #include <type_traits>
 
+#include <strix/core/device_length.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
 #include <strix/core/views.hpp>
@@ -60,6 +61,8 @@ void check_repeat_inputs(const RankView& rank, const LCPView& lcp) {
   STRIX_USER_REQUIRE(rank.extent(0) == lcp.extent(0),
                      "longest repeats: rank array of " + std::to_string(rank.extent(0)) +
                          " entries and LCP array of " + std::to_string(lcp.extent(0)));
+  check_length_on<typename RankView::non_const_value_type, ExecutionSpace>(
+      rank.extent(0), "rank array of " + std::to_string(rank.extent(0)) + " entries");
 }
 
 }  // namespace detail

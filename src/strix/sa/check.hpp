@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include <strix/core/device_length.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
 
@@ -32,6 +33,7 @@ sa_check_result check_suffix_array(const ExecutionSpace& space, const TextView& 
   detail::check_text_view<ExecutionSpace, TextView>();
   detail::check_index_view<ExecutionSpace, SAView>();
   using I = typename SAView::non_const_value_type;
+  check_length_on<I, ExecutionSpace>(text.extent(0), "text of " + std::to_string(text.extent(0)) + " bytes");
   return detail::check_suffix_array<ExecutionSpace, I>(
       space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(text, "text"),
       detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"));

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include <strix/core/device_length.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
 #include <strix/core/stats.hpp>
@@ -30,6 +31,7 @@ void inverse_suffix_array(const ExecutionSpace& space, const SAView& sa, const I
   STRIX_USER_REQUIRE(isa.extent(0) == sa.extent(0),
                      "inverse suffix array has " + std::to_string(isa.extent(0)) +
                          " entries for a suffix array of " + std::to_string(sa.extent(0)));
+  check_length_on<I, ExecutionSpace>(sa.extent(0), "suffix array of " + std::to_string(sa.extent(0)) + " entries");
   detail::inverse_suffix_array<ExecutionSpace, I>(
       space, detail::as_device_view<const I, ExecutionSpace>(sa, "suffix array"),
       detail::as_device_view<I, ExecutionSpace>(isa, "inverse suffix array"), stats);

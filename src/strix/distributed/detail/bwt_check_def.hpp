@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include <strix/core/device_length.hpp>
 #include <strix/core/phase_timer.hpp>
 #include <strix/distributed/detail/exchange.hpp>
 #include <strix/distributed/suffix_array.hpp>
@@ -38,7 +39,10 @@ std::uint64_t build_bwt(const ExecSpace& space, MPI_Comm comm, const text_view<E
   const layout positions = c.gather_layout(text.extent(0));
   const std::uint64_t n = positions.total();
   const layout rows = checked_rows<ExecSpace, I>(c, positions, sa.extent(0), "distributed bwt");
-  c.run([&] { STRIX_USER_REQUIRE(out.extent(0) == sa.extent(0), "distributed bwt: output and suffix array sizes differ"); });
+  c.run([&] {
+    STRIX_USER_REQUIRE(out.extent(0) == sa.extent(0), "distributed bwt: output and suffix array sizes differ");
+    check_length_on<I, ExecSpace>(n, "text of " + std::to_string(n) + " bytes");
+  });
   if (n == 0) return 0;
   strix::detail::phase_timer<ExecSpace> timer(space, stats);
   timer.begin("distributed_transport_setup");
