@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <strix/core/copy.hpp>
+#include <strix/core/length.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/core/views.hpp>
 
@@ -66,6 +67,9 @@ Kokkos::View<T*, typename Space::memory_space> to_space(const Space& space, T* h
   if constexpr (std::is_same_v<memory_space, Kokkos::HostSpace>) {
     return Kokkos::View<T*, memory_space>(host, n);
   } else {
+    // (Before anything is allocated: an over-long text on a GPU whose Kokkos limits ranges is
+    // refused with that reason, not with an out-of-memory error from the arrays made for it.)
+    check_device_length(n, std::string(label) + " of " + std::to_string(n) + " entries");
     auto v = detail::allocate<std::remove_const_t<T>, memory_space>(label, n);
     strix::copy(space, v, host_view<const std::remove_const_t<T>>(host, n));
     return v;
