@@ -3,8 +3,8 @@
 // took a CUDA parallel_for's grid stride and first items in 32 bits, so a range of 2^32 - 2 items
 // never ended (a 2^32 - 2-byte text hung an H200) and longer ones skipped items
 // (kokkos/kokkos#7892), and Kokkos 3.x sized a parallel_scan's grid in int, which fails from 2^31
-// items. The bootstrap's Kokkos carries both fixes (cmake/kokkos-patches/08 and 09). Host backends are left out:
-// their loops were never wrong, and 2^32 items take seconds on two cores.
+// items. The bootstrap's Kokkos carries both fixes (cmake/kokkos-patches/08 and 09). Host
+// backends are left out: their loops were never wrong, and 2^32 items take seconds on two cores.
 #include <doctest/doctest.h>
 
 #include <Kokkos_Core.hpp>

@@ -91,7 +91,7 @@ void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t 
                  run_stats* stats = nullptr) {
   detail::check_text_view<ExecutionSpace, BwtView>();
   detail::check_text_view<ExecutionSpace, TextView>();
-  if constexpr (!is_host_space_v<ExecutionSpace>) check_device_length(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
+  check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
   detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
                                       detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), stats);
 }

@@ -29,9 +29,9 @@ void check_length(std::uint64_t n, const std::string& what) {
 
 // The most symbols a structure holds on a GPU. Kokkos before 4.6 computes a CUDA parallel_for's
 // grid stride and first items in 32 bits, so ranges of about 2^32 items or more never end or
-// skip items (kokkos/kokkos#7892). scripts/bootstrap-kokkos.sh's Kokkos carries the fix (its
-// patch 08); against another Kokkos before 4.6 (STRIX_CUDA_WIDE_RANGES 0) texts stay below 2^31
-// bytes on a GPU, so that no internal range (at most a few times n) reaches 2^32.
+// skip items (kokkos/kokkos#7892), and Kokkos 3.x sizes a parallel_scan's grid in int (2^31).
+// scripts/bootstrap-kokkos.sh's Kokkos carries both fixes (its patches 08 and 09); against
+// another Kokkos before 4.6 (STRIX_CUDA_WIDE_RANGES 0) texts stay below 2^31 bytes on a GPU.
 constexpr std::uint64_t max_device_length() {
   return STRIX_CUDA_WIDE_RANGES ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t(1) << 31) - (1u << 20);
 }
