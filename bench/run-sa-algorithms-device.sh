@@ -14,7 +14,8 @@
 # GPU constructions in one process each (strix_bench_sa, median of RUNS after a warm-up) with
 # their peaks, beside BASE_BENCH_SA (an older build's strix_bench_sa, alternating) on
 # SA_LEAN_INPUTS with SA_LEAN_ALGORITHMS; then SA_LEAN_SIZES bytes of simulated genome
-# (strix_bench_gen genome from chrX.dna), `auto` once after a warm-up, checked on the device.
+# (strix_bench_gen genome from chrX.dna), SA_LEAN_SIZE_ALGORITHM (default auto) once after a
+# warm-up, checked on the device.
 # Results and logs go to $OUT (default /tmp/strix-out); the tables come last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -110,7 +111,8 @@ PY
       start=$SECONDS
       timeout 300 "$bin/strix_bench_gen" genome "$bytes" "$f" "$in/chrX.dna" > /dev/null || { echo "| genome-$bytes | generation failed | | | | | |"; continue; }
       echo "generated in $((SECONDS - start)) s" > "$log"
-      lean_row "genome-$bytes" auto new "$(STRIX_BENCH_CHECK=1 STRIX_BENCH_PROGRESS=1 timeout 500 "$bin/strix_bench_sa" sa "$f" - 1 auto 2>> "$log" | tr '\n' ' ')" "$bytes"
+      a="${SA_LEAN_SIZE_ALGORITHM:-auto}"
+      lean_row "genome-$bytes" "$a" new "$(STRIX_BENCH_CHECK=1 STRIX_BENCH_PROGRESS=1 timeout 500 "$bin/strix_bench_sa" sa "$f" - 1 "$a" 2>> "$log" | tr '\n' ' ')" "$bytes"
       rm -f "$f"
     done; } > "$out/lean.md" 2> "$out/lean.err"
 fi

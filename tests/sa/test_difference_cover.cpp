@@ -26,6 +26,26 @@ struct high_less {
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
 };
 
+// merge_in_tiles' source: (key, origin) pairs in two views; only the key's high bits compare.
+struct keyed_pair {
+  std::uint64_t key;
+  std::uint32_t origin;
+};
+template <class Space>
+struct tiled_source {
+  using value_type = keyed_pair;
+  Kokkos::View<const std::uint64_t*, typename Space::memory_space> a_key, b_key;
+  Kokkos::View<std::uint64_t*, typename Space::memory_space> out_key;
+  Kokkos::View<std::uint32_t*, typename Space::memory_space> out_origin;
+  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), 0}; }
+  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), 1}; }
+  KOKKOS_INLINE_FUNCTION bool b_before_a(const value_type& y, const value_type& x) const { return (y.key >> 1) < (x.key >> 1); }
+  KOKKOS_INLINE_FUNCTION void store(std::uint64_t k, const value_type& v) const {
+    out_key(k) = v.key;
+    out_origin(k) = v.origin;
+  }
+};
+
 // Sample positions of the period's cover take 'a'/'c', the others 'x'/'y' (random): the suffixes
 // outside the cover sort after every sample suffix, in one stretch of the order that splitters
 // drawn from the sample alone would leave in one bin (a review found this).
@@ -122,6 +142,50 @@ TEST_CASE("merge primitive: matches std::merge, stable on ties") {
       CAPTURE(nb);
       CHECK(to_vector(out) == expected);
     }
+}
+
+TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every tile shape") {
+  using space = Kokkos::DefaultExecutionSpace;
+  using memory = space::memory_space;
+  std::mt19937_64 rng(11);
+  // Team sizes the space runs (host teams of one thread; GPU teams as the library's and narrower),
+  // outputs a thread from 1 to the most; run lengths around the tiles' edges and across many.
+  const std::vector<int> teams = strix::is_host_space_v<space> ? std::vector<int>{1} : std::vector<int>{128, 32};
+  for (const int threads : teams)
+    for (const int per_thread : {1, 3, 8})
+      for (std::size_t na : {0, 1, 127, 1024, 5000})
+        for (std::size_t nb : {0, 2, 1023, 1025, 9001}) {
+          std::vector<std::uint64_t> a(na), b(nb);
+          // Few distinct keys (long ties across tiles) for half the shapes, many for the rest.
+          const std::uint64_t spread = (na + nb) % 2 ? 7 : 100000;
+          for (auto& v : a) v = (rng() % spread) << 1;
+          for (auto& v : b) v = ((rng() % spread) << 1) | 1;
+          std::sort(a.begin(), a.end());
+          std::sort(b.begin(), b.end());
+          std::vector<std::uint64_t> expected(na + nb);
+          std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin(),
+                     [](std::uint64_t x, std::uint64_t y) { return (x >> 1) < (y >> 1); });
+          auto ad = to_view<memory>(a);
+          auto bd = to_view<memory>(b);
+          Kokkos::View<std::uint64_t*, memory> key("key", na + nb);
+          Kokkos::View<std::uint32_t*, memory> origin("origin", na + nb);
+          const tiled_source<space> src{ad, bd, key, origin};
+          strix::primitives::merge_in_tiles(space(), na, nb, src, threads, per_thread);
+          CAPTURE(threads);
+          CAPTURE(per_thread);
+          CAPTURE(na);
+          CAPTURE(nb);
+          CHECK(to_vector(key) == expected);
+          const auto origins = to_vector(origin);
+          bool origins_match = true;
+          for (std::size_t k = 0; k < expected.size(); ++k) origins_match &= origins[k] == (expected[k] & 1);
+          CHECK(origins_match);
+          if (threads == teams.front() && per_thread == 8) {  // the dispatching entry point too
+            Kokkos::deep_copy(key, 0);
+            strix::primitives::merge_tiled(space(), na, nb, src);
+            CHECK(to_vector(key) == expected);
+          }
+        }
 }
 
 TEST_CASE_TEMPLATE_DEFINE("skew: deep recursion on repetitive texts", C, skew_depth) {

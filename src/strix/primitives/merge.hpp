@@ -55,6 +55,83 @@ void merge_by(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const 
       });
 }
 
+// The same merge for elements that carry their comparison data (a key and a payload), tiled
+// for a GPU: a team of threads takes threads × per_thread consecutive outputs, finds where
+// they start and end in a and b (two searches in global memory a team instead of one a
+// thread), loads those elements into its scratch with coalesced reads, and each thread merges
+// its share there; the merged tile goes out through the scratch again, coalesced. The
+// comparisons that global memory served (log2 n reads a thread for the search, strided reads
+// for the merge) come from scratch: what the merges of a difference cover spent their time on
+// (issue 64). Source: value_type (trivially copyable); value_type a(i), b(j); bool
+// b_before_a(const value_type& from_b, const value_type& from_a) (strict: ties take a's first);
+// store(k, v). threads: the team size (one the space supports); per_thread ≤ 8.
+constexpr int merge_tile_max_per_thread = 8;
+template <class ExecSpace, class Source>
+void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src, int threads,
+                    int per_thread) {
+  using value_type = typename Source::value_type;
+  using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename team_policy::member_type;
+  using scratch = Kokkos::View<value_type*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  using bounds = Kokkos::View<std::uint64_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const std::uint64_t total = na + nb;
+  if (total == 0) return;
+  if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
+  const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
+  const std::uint64_t tiles = (total + tile - 1) / tile;
+  const std::size_t bytes = scratch::shmem_size(tile) + bounds::shmem_size(2);
+  Kokkos::parallel_for(
+      "strix::merge_in_tiles",
+      team_policy(space, static_cast<int>(tiles), threads).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+      KOKKOS_LAMBDA(const member& team) {
+        scratch s(team.team_scratch(0), tile);
+        bounds split(team.team_scratch(0), 2);
+        const std::uint64_t begin = std::uint64_t(team.league_rank()) * tile;
+        const std::uint64_t end = begin + tile < total ? begin + tile : total;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2), [&](const int q) {
+          split(q) = merge_path_split(na, nb, q == 0 ? begin : end,
+                                      [&](std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); });
+        });
+        team.team_barrier();
+        const std::uint64_t i0 = split(0), j0 = begin - i0, la = split(1) - i0, len = end - begin, lb = len - la;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) {
+          s(k) = k < la ? src.a(i0 + k) : src.b(j0 + (k - la));
+        });
+        team.team_barrier();
+        // This thread's outputs [d, d + per_thread) of the tile, merged from scratch into its
+        // registers, then written over the scratch once every thread has read it.
+        const std::uint64_t d0 = std::uint64_t(team.team_rank()) * std::uint64_t(per_thread);
+        const std::uint64_t d = d0 < len ? d0 : len;
+        std::uint64_t i = merge_path_split(la, lb, d, [&](std::uint64_t j, std::uint64_t ii) {
+          return src.b_before_a(s(la + j), s(ii));
+        });
+        std::uint64_t j = d - i;
+        value_type out[merge_tile_max_per_thread];
+        int count = 0;
+        for (; count < per_thread && d + std::uint64_t(count) < len; ++count) {
+          const bool take_a = j >= lb || (i < la && !src.b_before_a(s(la + j), s(i)));
+          out[count] = take_a ? s(i++) : s(la + j++);
+        }
+        team.team_barrier();
+        for (int c = 0; c < count; ++c) s(d + std::uint64_t(c)) = out[c];
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) { src.store(begin + k, s(k)); });
+      });
+}
+
+// merge_in_tiles on a GPU (teams of 128 threads, 8 outputs each: 1024 elements of scratch a
+// team); host spaces take merge_by's long tiles.
+template <class ExecSpace, class Source>
+void merge_tiled(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src) {
+  if constexpr (is_host_space_v<ExecSpace>) {
+    merge_by(
+        space, na, nb, KOKKOS_LAMBDA(std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); },
+        KOKKOS_LAMBDA(std::uint64_t k, bool from_a, std::uint64_t idx) { src.store(k, from_a ? src.a(idx) : src.b(idx)); });
+  } else {
+    merge_in_tiles(space, na, nb, src, 128, merge_tile_max_per_thread);
+  }
+}
+
 namespace merge_impl {
 template <class AView, class BView, class Less>
 struct view_before {

@@ -30,28 +30,33 @@ struct induce_buffers {
   device_view<std::uint64_t, ExecSpace> merge_keys;
 };
 
-// One merge of runs a and b of (position, packed first symbols): the packed symbols
-// decide unless equal, then suffix_less.
+// A suffix in the merges: its first symbols packed in 64 bits, and its position.
+template <class I>
+struct keyed_suffix {
+  std::uint64_t key;
+  I pos;
+};
+
+// One merge of runs a and b of (position, packed first symbols), for primitives::merge_tiled:
+// the packed symbols decide unless equal, then suffix_less.
 template <class ExecSpace, class I, class Sym, class R = I>
 struct keyed_runs {
+  using value_type = keyed_suffix<I>;
   device_view<const I, ExecSpace> a_pos, b_pos;
   device_view<const std::uint64_t, ExecSpace> a_key, b_key;
   device_view<I, ExecSpace> out_pos;
   device_view<std::uint64_t, ExecSpace> out_key;
   suffix_less<ExecSpace, I, Sym, R> less;
   unsigned key_symbols;  // symbols packed in a key
-  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t j, std::uint64_t i) const {  // b[j] before a[i]
-    const std::uint64_t kb = b_key(j), ka = a_key(i);
-    if (kb != ka) return kb < ka;
-    return less(b_pos(j), a_pos(i), key_symbols);
+  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), a_pos(i)}; }
+  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), b_pos(j)}; }
+  KOKKOS_INLINE_FUNCTION bool b_before_a(const value_type& y, const value_type& x) const {
+    if (y.key != x.key) return y.key < x.key;
+    return less(y.pos, x.pos, key_symbols);
   }
-};
-template <class ExecSpace, class I, class Sym, class R = I>
-struct keyed_emit {
-  keyed_runs<ExecSpace, I, Sym, R> runs;
-  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t k, bool from_a, std::uint64_t idx) const {
-    runs.out_pos(k) = from_a ? runs.a_pos(idx) : runs.b_pos(idx);
-    runs.out_key(k) = from_a ? runs.a_key(idx) : runs.b_key(idx);
+  KOKKOS_INLINE_FUNCTION void store(std::uint64_t k, const value_type& v) const {
+    out_key(k) = v.key;
+    out_pos(k) = v.pos;
   }
 };
 
@@ -107,7 +112,7 @@ void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank
                                                key_view(dst_key.data() + a.first, a.second + b.second),
                                                less,
                                                static_cast<unsigned>(packed_symbols)};
-      primitives::merge_by(space, a.second, b.second, both, keyed_emit<ExecSpace, I, Sym, R>{both});
+      primitives::merge_tiled(space, a.second, b.second, both);
       merged.emplace_back(a.first, a.second + b.second);
     }
     runs.swap(merged);
