@@ -2,8 +2,9 @@
 # Explicit instantiation files of libstrix: one per feature (a construction family, or a few
 # small features together) for CUDA and one for the host spaces in STRIX_ETI_SPACES, each
 # instantiating it for 32- and 64-bit indices where it takes one (see src/strix/core/eti.hpp).
-# Separate files compile in parallel, and a change to one family recompiles only its files. Sets
-# STRIX_ETI_SOURCES.
+# Separate files compile in parallel, and a change to one family recompiles only its files; CUDA
+# builds put their CUDA files into one unity unit all the same (below). Sets STRIX_ETI_SOURCES and
+# STRIX_ETI_CUDA_ONE_UNIT.
 set(STRIX_ETI_SOURCES)
 # file stem|definitions headers|instantiation macros|what they are per: "index" instantiates
 # MACRO(SPACE, std::uint32_t) and MACRO(SPACE, std::uint64_t), "space" MACRO(SPACE) once; a
@@ -82,5 +83,23 @@ foreach(_group cuda host)
     list(APPEND STRIX_ETI_SOURCES "${_file}")
   endforeach()
 endforeach()
-# A unity batch would put the families back into one translation unit.
-set_source_files_properties(${STRIX_ETI_SOURCES} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+# The host spaces' files stay apart (g++ parses Kokkos and strix's headers in about 1.5 s a unit,
+# and apart they compile in parallel). The CUDA files go into the library's unity batch by default
+# (with the CUB sources, CMakeLists.txt), since nvcc's cost for each unit before and beside its
+# own kernels is far larger: cudafe++, cicc and the host pass each parse Kokkos, strix's headers
+# and the shared instantiations (copies, workspaces, the sorts' and scans' launch code) again.
+# Measured side by side (two builds at once, scripts/build-cost.sh with STRIX_JOBS=1): the eight
+# CUDA files and the CUB batch 334 CPU s apart, 238 as one unit; the whole CUDA build 448 -> 353.
+# The device code is the same (same kernels, same flags). The unit takes about 3 minutes on one
+# core. STRIX_CUDA_SPLIT_LIBRARY=ON keeps the files apart: parallel and incremental rebuilds of
+# one feature, for development.
+option(STRIX_CUDA_SPLIT_LIBRARY "CUDA builds: compile libstrix's CUDA instantiations one unit per feature instead of in one unity unit" OFF)
+set(STRIX_ETI_CUDA_ONE_UNIT OFF)
+if(CMAKE_UNITY_BUILD AND NOT STRIX_CUDA_SPLIT_LIBRARY AND "CUDA" IN_LIST STRIX_ETI_SPACES)
+  set(STRIX_ETI_CUDA_ONE_UNIT ON)
+endif()
+foreach(_file IN LISTS STRIX_ETI_SOURCES)
+  if(NOT STRIX_ETI_CUDA_ONE_UNIT OR NOT _file MATCHES "/strix_cuda_[^/]*$")
+    set_source_files_properties(${_file} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endif()
+endforeach()
