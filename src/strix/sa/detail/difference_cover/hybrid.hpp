@@ -139,7 +139,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
   std::uint64_t merge_in_pieces(const byte_symbols<ExecSpace>& sym, const sample_rank<ExecSpace, unit_index>& rank,
                                 const index_view& sa, phase_timer<ExecSpace>& timer) {
     const std::uint64_t n = sa.extent(0), m = rank.ranks.extent(0);
-    timer.begin("piece bins");
+    timer.begin("piece splitters");
     const device_view<std::uint64_t, ExecSpace> split_buf(splitters_.data(), max_piece_splitters),
         key_buf(splitters_.data() + max_piece_splitters, max_piece_splitters);
     // The splitters' sample in the free pairs (the pieces take them only after the bins are
@@ -160,6 +160,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(
         sym, rank, device_view<const std::uint64_t, ExecSpace>(split_buf.data(), count),
         device_view<const std::uint64_t, ExecSpace>(key_buf.data(), count));
+    timer.begin("piece bins");
     const device_view<std::uint64_t, ExecSpace> counts(bin_counts_.data(), count + 1);
     count_bins(space_, bin, n, counts);
     const auto host_counts = strix::to_host(space_, counts);

@@ -4,8 +4,9 @@
 // part of the text (issue 64: the suffix array in 16n bytes and less). Once the sample is ranked,
 // any two suffixes compare in fewer than X symbols and two rank lookups (suffix_less), so a few
 // splitter suffixes cut the suffix order exactly:
-//   1. 16384 positions spread over the text, their first X symbols and the ranks after them
-//      gathered, sorted on the host by the same comparator; every 16th is a splitter (1023);
+//   1. 4096 positions spread over the text, their first X symbols and the ranks after them
+//      gathered and ordered by the same comparator (a GPU counts each one's rank, the host
+//      sorts); every 4th is a splitter (1023);
 //   2. every suffix's bin (how many splitters precede or equal it, by binary search) counted;
 //   3. consecutive bins grouped into pieces that fit the buffers;
 //   4. for each piece in order, its suffixes marked (two comparisons a suffix), selected into
@@ -35,9 +36,11 @@ inline std::uint64_t mark_words(std::uint64_t n) { return n / 32 + 1; }
 
 // The most splitters (bins - 1): bins of about n/1024 suffixes, well below a piece's share
 // (n/5 and more), in ten steps of binary search; their counts fit a team's scratch. The
-// positions sampled to find them: 16 a bin.
+// positions sampled to find them: 4 a bin. Bins only set the pieces' grain, so a few samples a
+// bin do: at 16 a bin their ordering took 10-15 ms of a 40-60 ms construction on an H200,
+// sorted on the host or ranked a thread a sample on the GPU (RESULTS §63).
 constexpr std::uint64_t max_piece_splitters = 1023;
-constexpr std::uint64_t piece_samples = 16 * (max_piece_splitters + 1);
+constexpr std::uint64_t piece_samples = 4 * (max_piece_splitters + 1);
 
 // Suffixes against the splitters. Each suffix's first K symbols packed in 64 bits (a key; as
 // many symbols as fit) decide most comparisons with one compare; equal keys go on in
@@ -91,6 +94,16 @@ struct suffix_bin {
   }
 };
 
+// Whether the gathered sample row x (a position, its X symbols, the ranks after it) comes
+// before row y in suffix order: suffix_less on the gathered data.
+KOKKOS_INLINE_FUNCTION bool gathered_before(const std::uint64_t* x, const std::uint64_t* y, const difference_cover& cover) {
+  const unsigned period = cover.period;
+  const unsigned l = cover.common_offset(small_residue(x[0], period), small_residue(y[0], period));
+  for (unsigned t = 0; t < l; ++t)
+    if (x[1 + t] != y[1 + t]) return x[1 + t] < y[1 + t];
+  return x[1 + period + l] < y[1 + period + l];
+}
+
 // Up to max_piece_splitters splitters, in suffix order, into `splitters` and their keys into
 // `keys`; returns how many. `gathered`: scratch for the sample, 1 + 2X entries a position (a
 // position, its X symbols, the ranks after it), up to piece_samples positions; fewer entries
@@ -120,26 +133,40 @@ std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sampl
           at[1 + period + l] = cover.contains(small_residue(p + l, period)) ? rank(p + l) : 0;
         }
       });
-  // 2. Sorted on the host by suffix_less on the gathered data.
-  const auto host = strix::to_host(space, device_view<std::uint64_t, ExecSpace>(gathered.data(), samples * stride));
-  std::vector<std::uint64_t> order(samples);
-  for (std::uint64_t s = 0; s < samples; ++s) order[s] = s;
-  const std::uint64_t* data = host.data();
-  std::sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) {
-    const std::uint64_t* x = data + a * stride;
-    const std::uint64_t* y = data + b * stride;
-    const unsigned l = cover.common_offset(small_residue(x[0], period), small_residue(y[0], period));
-    for (unsigned t = 0; t < l; ++t)
-      if (x[1 + t] != y[1 + t]) return x[1 + t] < y[1 + t];
-    return x[1 + period + l] < y[1 + period + l];
-  });
-  // 3. Evenly spaced ones.
+  // 2. Splitter j is the sample of rank (j + 1) · samples / (count + 1) (evenly spaced).
   const std::uint64_t count = std::min(max_piece_splitters, samples - 1);
-  std::vector<std::uint64_t> picked(count);
-  for (std::uint64_t j = 0; j < count; ++j) picked[j] = data[order[(j + 1) * samples / (count + 1)] * stride];
-  strix::copy(space, device_view<std::uint64_t, ExecSpace>(splitters.data(), count),
-              Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(picked.data(), count));
-  space.fence();  // (picked: host memory the copy reads)
+  if constexpr (is_host_space_v<ExecSpace>) {
+    // Host: the sample sorted by the comparator.
+    space.fence();
+    const std::uint64_t* data = gathered.data();
+    std::vector<std::uint64_t> order(samples);
+    for (std::uint64_t s = 0; s < samples; ++s) order[s] = s;
+    std::sort(order.begin(), order.end(),
+              [&](std::uint64_t a, std::uint64_t b) { return gathered_before(data + a * stride, data + b * stride, cover); });
+    for (std::uint64_t j = 0; j < count; ++j) splitters(j) = data[order[(j + 1) * samples / (count + 1)] * stride];
+  } else {
+    // GPU: each sample's rank counted against all others by a team (samples² comparisons in
+    // the device's caches), instead of a copy to the host, a sort there and a copy back. Ranks
+    // are distinct: no two positions' suffixes tie.
+    using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+    using member = typename team_policy::member_type;
+    Kokkos::parallel_for(
+        "strix::dc_splitter_ranks", team_policy(space, static_cast<int>(samples), 128),
+        KOKKOS_LAMBDA(const member& team) {
+          const std::uint64_t* x = &gathered(std::uint64_t(team.league_rank()) * stride);
+          std::uint64_t r = 0;  // samples before this one
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, samples),
+              [&](const std::uint64_t t, std::uint64_t& before) { before += gathered_before(&gathered(t * stride), x, cover) ? 1 : 0; },
+              r);
+          // The smallest q ≥ 1 with q · samples / (count + 1) ≥ r; this sample is splitter q - 1
+          // if equal.
+          const std::uint64_t q = r == 0 ? 1 : (r * (count + 1) + samples - 1) / samples;
+          Kokkos::single(Kokkos::PerTeam(team), [&]() {
+            if (q <= count && q * samples / (count + 1) == r) splitters(q - 1) = x[0];
+          });
+        });
+  }
   const auto bin = suffix_bin<ExecSpace, Sym, R>::make(sym, rank, splitters, keys);
   Kokkos::parallel_for(
       "strix::dc_splitter_keys", policy(space, 0, std::int64_t(count)),
