@@ -14,8 +14,8 @@
 # GPU constructions in one process each (strix_bench_sa, median of RUNS after a warm-up) with
 # their peaks, beside BASE_BENCH_SA (an older build's strix_bench_sa, alternating) on
 # SA_LEAN_INPUTS with SA_LEAN_ALGORITHMS; then SA_LEAN_SIZES bytes of simulated genome
-# (strix_bench_gen genome from chrX.dna), SA_LEAN_SIZE_ALGORITHM (default auto) once after a
-# warm-up, checked on the device.
+# (strix_bench_gen genome from chrX.dna; none: no such row), SA_LEAN_SIZE_ALGORITHM (default
+# auto) once after a warm-up, checked on the device.
 # Results and logs go to $OUT (default /tmp/strix-out); the tables come last.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -106,6 +106,7 @@ PY
       done
     done
     for bytes in ${SA_LEAN_SIZES:-4294967294 8000000000}; do
+      [ "$bytes" = none ] && continue
       f="$in/genome-$bytes" log="$out/lean.genome-$bytes.log"
       # (Every step in the log as it ends, so that a call cut off says where it was.)
       start=$SECONDS
