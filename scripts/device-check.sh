@@ -119,7 +119,12 @@ mpi_debs=(libopenmpi3 openmpi-bin openmpi-common libpmix2 libhwloc15 libevent-co
 
 # --- on the GPU machine ---------------------------------------------------------------------
 summary_rows=()
-row() { summary_rows+=("| $1 | $2 | $3 |"); }
+# Each row is also written to $OUT/progress.md as it is made, with the seconds the check had
+# run by then: a call cut off by its limit still says what passed and what took the time.
+row() {
+  summary_rows+=("| $1 | $2 | $3 |")
+  [ -n "${OUT:-}" ] && echo "| $1 | $2 | $3 | ${SECONDS} s |" >> "$OUT/progress.md"
+}
 
 run_check() {
   # Logs gather in $logs and travel back as one archive (the tool returns at most 8 files).
