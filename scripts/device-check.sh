@@ -123,7 +123,7 @@ summary_rows=()
 # run by then: a call cut off by its limit still says what passed and what took the time.
 row() {
   summary_rows+=("| $1 | $2 | $3 |")
-  [ -n "${OUT:-}" ] && echo "| $1 | $2 | $3 | ${SECONDS} s |" >> "$OUT/progress.md"
+  if [ -n "${OUT:-}" ]; then echo "| $1 | $2 | $3 | ${SECONDS} s |" >> "$OUT/progress.md"; fi
 }
 
 run_check() {

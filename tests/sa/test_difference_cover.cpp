@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <random>
+#include <tuple>
+#include <utility>
 #include <strix/primitives/merge.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
 #include <strix/sa/detail/memory_rule.hpp>
@@ -26,7 +28,8 @@ struct high_less {
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
 };
 
-// merge_in_tiles' source: (key, origin) pairs in two views; only the key's high bits compare.
+// merge_in_tiles' source: (key, origin) pairs in two views, the origin a's or b's index (b's
+// with bit 31 set); only the key's high bits compare.
 struct keyed_pair {
   std::uint64_t key;
   std::uint32_t origin;
@@ -37,8 +40,8 @@ struct tiled_source {
   Kokkos::View<const std::uint64_t*, typename Space::memory_space> a_key, b_key;
   Kokkos::View<std::uint64_t*, typename Space::memory_space> out_key;
   Kokkos::View<std::uint32_t*, typename Space::memory_space> out_origin;
-  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), 0}; }
-  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), 1}; }
+  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), std::uint32_t(i)}; }
+  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), std::uint32_t(j) | (1u << 31)}; }
   KOKKOS_INLINE_FUNCTION bool b_before_a(const value_type& y, const value_type& x) const { return (y.key >> 1) < (x.key >> 1); }
   KOKKOS_INLINE_FUNCTION void store(std::uint64_t k, const value_type& v) const {
     out_key(k) = v.key;
@@ -148,11 +151,16 @@ TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every t
   using space = Kokkos::DefaultExecutionSpace;
   using memory = space::memory_space;
   std::mt19937_64 rng(11);
-  // Team sizes the space runs (host teams of one thread; GPU teams as the library's and narrower),
-  // outputs a thread from 1 to the most; run lengths around the tiles' edges and across many.
-  const std::vector<int> teams = strix::is_host_space_v<space> ? std::vector<int>{1} : std::vector<int>{128, 32};
+  // Team sizes the space runs (host teams of one thread and of up to 4; GPU teams as the
+  // library's and narrower), outputs a thread from 1 to the most, out-of-range counts taking the
+  // most; run lengths around the tiles' edges and across many.
+  std::vector<int> teams{128, 32};
+  if (strix::is_host_space_v<space>) {
+    teams = {1};
+    if (space().concurrency() > 1) teams.push_back(std::min(4, space().concurrency()));
+  }
   for (const int threads : teams)
-    for (const int per_thread : {1, 3, 8})
+    for (const int per_thread : {1, 3, 8, 0})
       for (std::size_t na : {0, 1, 127, 1024, 5000})
         for (std::size_t nb : {0, 2, 1023, 1025, 9001}) {
           std::vector<std::uint64_t> a(na), b(nb);
@@ -162,9 +170,15 @@ TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every t
           for (auto& v : b) v = ((rng() % spread) << 1) | 1;
           std::sort(a.begin(), a.end());
           std::sort(b.begin(), b.end());
+          // The expected merge of (key, origin) pairs: stable, a's first on equal keys.
+          std::vector<std::pair<std::uint64_t, std::uint32_t>> ta(na), tb(nb), merged(na + nb);
+          for (std::size_t i = 0; i < na; ++i) ta[i] = {a[i], std::uint32_t(i)};
+          for (std::size_t j = 0; j < nb; ++j) tb[j] = {b[j], std::uint32_t(j) | (1u << 31)};
+          std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), merged.begin(),
+                     [](const auto& x, const auto& y) { return (x.first >> 1) < (y.first >> 1); });
           std::vector<std::uint64_t> expected(na + nb);
-          std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin(),
-                     [](std::uint64_t x, std::uint64_t y) { return (x >> 1) < (y >> 1); });
+          std::vector<std::uint32_t> expected_origin(na + nb);
+          for (std::size_t k = 0; k < merged.size(); ++k) std::tie(expected[k], expected_origin[k]) = merged[k];
           auto ad = to_view<memory>(a);
           auto bd = to_view<memory>(b);
           Kokkos::View<std::uint64_t*, memory> key("key", na + nb);
@@ -176,14 +190,13 @@ TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every t
           CAPTURE(na);
           CAPTURE(nb);
           CHECK(to_vector(key) == expected);
-          const auto origins = to_vector(origin);
-          bool origins_match = true;
-          for (std::size_t k = 0; k < expected.size(); ++k) origins_match &= origins[k] == (expected[k] & 1);
-          CHECK(origins_match);
+          CHECK(to_vector(origin) == expected_origin);  // every element once, in its stable place
           if (threads == teams.front() && per_thread == 8) {  // the dispatching entry point too
             Kokkos::deep_copy(key, 0);
+            Kokkos::deep_copy(origin, 0);
             strix::primitives::merge_tiled(space(), na, nb, src);
             CHECK(to_vector(key) == expected);
+            CHECK(to_vector(origin) == expected_origin);
           }
         }
 }
@@ -267,7 +280,7 @@ TEST_CASE_TEMPLATE_APPLY(dc_alphabets, all_configs);
 
 TEST_CASE_TEMPLATE_DEFINE("difference covers in pieces: every bin plan, hard texts, overflowing bins", C, dc_pieces) {
   using I = typename C::index;
-  // About 2 and 9 pieces of hard texts, some longer than the splitters' sample (16384); pieces of
+  // About 2 and 9 pieces of hard texts, some longer than the splitters' sample (4096); pieces of
   // one and three rows on short texts, whose bins then hold more than a piece (each such piece
   // takes a buffer of its own).
   const std::vector<std::pair<std::string, bytes>> inputs{

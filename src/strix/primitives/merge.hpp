@@ -7,8 +7,10 @@
 // each writes one contiguous piece of the output. Portable: any Kokkos execution space.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <limits>
 
 #include <strix/core/device_view.hpp>
+#include <strix/error.hpp>
 
 namespace strix::primitives {
 
@@ -64,7 +66,8 @@ void merge_by(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const 
 // for the merge) come from scratch: what the merges of a difference cover spent their time on
 // (issue 64). Source: value_type (trivially copyable); value_type a(i), b(j); bool
 // b_before_a(const value_type& from_b, const value_type& from_a) (strict: ties take a's first);
-// store(k, v). threads: the team size (one the space supports); per_thread ≤ 8.
+// store(k, v). threads: the team size (one the space supports: Kokkos refuses a larger one
+// rather than launch a smaller team); per_thread ≤ 8.
 constexpr int merge_tile_max_per_thread = 8;
 template <class ExecSpace, class Source>
 void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src, int threads,
@@ -77,8 +80,10 @@ void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, 
   const std::uint64_t total = na + nb;
   if (total == 0) return;
   if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
+  STRIX_REQUIRE(threads >= 1);
   const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
   const std::uint64_t tiles = (total + tile - 1) / tile;
+  STRIX_REQUIRE(tiles <= std::uint64_t(std::numeric_limits<int>::max()));  // (a league's size)
   const std::size_t bytes = scratch::shmem_size(tile) + bounds::shmem_size(2);
   Kokkos::parallel_for(
       "strix::merge_in_tiles",

@@ -156,6 +156,7 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     const std::uint64_t count = pick_splitters(space_, sym, rank, n,
                                                device_view<std::uint64_t, ExecSpace>(gathered, std::min(fit, wanted) * per),
                                                split_buf, key_buf);
+    if (small.data()) space_.fence();  // (the splitters' kernels read it: no free under them)
     detail::release(small, &mem_);
     const auto bin = suffix_bin<ExecSpace, byte_symbols<ExecSpace>, unit_index>::make(
         sym, rank, device_view<const std::uint64_t, ExecSpace>(split_buf.data(), count),
