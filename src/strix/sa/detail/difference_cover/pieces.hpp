@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <vector>
 
-#include <strix/core/copy.hpp>
 #include <strix/core/device_view.hpp>
 #include <strix/sa/detail/difference_cover/keys.hpp>
 #include <strix/succinct/detail/word_ops.hpp>  // popcount32
