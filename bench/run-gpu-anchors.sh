@@ -6,11 +6,16 @@
 # for byte. Both sides time the copies in and out with pinned host buffers and device memory
 # allocated beforehand (strix: the tool's total_seconds; libcubwt: bench/cubwt_time.cu).
 #   bench/run-gpu-anchors.sh [RUNS]
+#   bench/run-gpu-anchors.sh startup [RUNS]: only the tool's start-up, the wall time of a whole
+#     `strix sa` process on an 11-byte text (CUDA set-up, kernel loading), each side (the packed
+#     strix, STRIX_TOOL_ENV, strix-base) alternating, medians of RUNS after a warm-up.
 # Expects scripts/device-check.sh's pack (.carry/check: the CUDA strix, its libraries and the
 # inputs) and .carry/anchors/ with strix_bench_cubwt-v1.0.0 and -v1.6.3 (bench/build-anchors.sh)
 # and, when present, strix-base (or strix-base.xz): another strix build timed beside the packed one (STRIX_BASE_NAME
 # names it in the table). STRIX_ANCHOR_INPUTS: inputs (default "english.txt chrX.dna");
-# STRIX_ANCHOR_KINDS: what is timed (default "sa bwt unbwt").
+# STRIX_ANCHOR_KINDS: what is timed (default "sa bwt unbwt"); STRIX_TOOL_ENV: "VAR=VALUE ..." for one more
+# side, the packed strix run under that environment (e.g. CUDA_MODULE_LOADING=EAGER). The tool's rows also
+# carry the whole process's wall time (start-up, Kokkos and CUDA set-up, file reading and writing included).
 # Writes rows under $OUT (default /tmp/strix-anchors); prints the tables last.
 #
 # linux.tar (35 MB packed) does not fit a call beside the whole pack: `bench/run-gpu-anchors.sh
@@ -33,6 +38,7 @@ if [ "${1:-}" = pack-slim ]; then
   du -sh "$slim"
   exit 0
 fi
+startup=""; [ "${1:-}" = startup ] && { startup=1; shift; }
 runs="${1:-5}"
 out="${OUT:-/tmp/strix-anchors}"
 carry="$root/${STRIX_ANCHOR_CARRY:-.carry/check}"
@@ -49,15 +55,48 @@ if [ -f "$base.xz" ]; then xz -dc "$base.xz" > /tmp/strix-base && chmod +x /tmp/
 echo "device: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); $(date -u +%FT%TZ); strix $("$bin/strix" --version | head -1)"
 rows="$out/rows.tsv"; : > "$rows"
 
+if [ -n "$startup" ]; then
+  printf mississippi > /tmp/strix-startup.txt
+  walls="$out/startup.tsv"; : > "$walls"
+  for r in $(seq 0 "$runs"); do
+    for side in strix env base; do
+      case "$side" in
+        strix) exe=("$bin/strix") ;;
+        env) [ -n "${STRIX_TOOL_ENV:-}" ] || continue; read -r -a exe <<< "$STRIX_TOOL_ENV"; exe=(env "${exe[@]}" "$bin/strix") ;;
+        base) [ -n "$base" ] || continue; exe=("$base") ;;
+      esac
+      t0="$(date +%s.%N)"
+      "${exe[@]}" sa /tmp/strix-startup.txt -o /tmp/strix-startup.sa --backend cuda || echo "$side: failed"
+      t1="$(date +%s.%N)"
+      [ "$r" = 0 ] || echo -e "$side\t$t0\t$t1" >> "$walls"
+    done
+  done
+  python3 - "$walls" "${STRIX_BASE_NAME:-base}" "${STRIX_TOOL_ENV:-}" <<'PY' | tee "$out/startup.md"
+import collections, statistics, sys
+w = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    side, t0, t1 = line.split()
+    w[side].append(float(t1) - float(t0))
+name = {"strix": "packed strix", "env": "packed strix under " + sys.argv[3], "base": sys.argv[2]}
+print("| side | `strix sa` of 11 bytes, process wall ms (median) | min | max |\n|---|---|---|---|")
+for side, v in w.items():
+    print(f"| {name[side]} | {statistics.median(v) * 1e3:.1f} | {min(v) * 1e3:.1f} | {max(v) * 1e3:.1f} |")
+PY
+  exit 0
+fi
+
 # One timed run of a side; appends "input kind side seconds extra" to $rows.
+tool_env=()  # the environment of the next strix_run (the STRIX_TOOL_ENV side)
 strix_run() {  # side binary kind file [more arguments]
-  local json="$out/$1.$3.json" more=("${@:5}")
-  if timeout 300 "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
-    python3 - "$json" "$(basename "$4")" "$3" "$1" >> "$rows" <<'PY'
+  local json="$out/$1.$3.json" more=("${@:5}") t0 t1
+  t0="$(date +%s.%N)"
+  if timeout 300 env "${tool_env[@]}" "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
+    t1="$(date +%s.%N)"
+    python3 - "$json" "$(basename "$4")" "$3" "$1" "$t0" "$t1" >> "$rows" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 print(sys.argv[2], sys.argv[3], sys.argv[4], d["total_seconds"], d.get("peak_device_bytes", d.get("peak_bytes", 0)),
-      d.get("primary_index", "-"), sep="\t")
+      d.get("primary_index", "-"), float(sys.argv[6]) - float(sys.argv[5]), sep="\t")
 PY
   else echo "$1 $3 $(basename "$4"): failed: $(tail -1 "$out/$1.err")"; fi
 }
@@ -67,7 +106,7 @@ inproc_run() {  # kind file [primary index, for unbwt]: strix_bench_sa, the in-p
   if line="$(timeout 300 "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 ${3:-} 2> "$out/inproc.err")"; then
     echo "$line" | python3 -c "
 import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
-print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
+print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], '-', sep='\t')" >> "$rows"
   else echo "strix_bench_sa $1: failed: $(tail -1 "$out/inproc.err")"; fi
 }
 cubwt_run() {  # version kind file [primary index, for unbwt]
@@ -75,8 +114,14 @@ cubwt_run() {  # version kind file [primary index, for unbwt]
   if line="$(timeout 300 "$anchors/strix_bench_cubwt-$1" "$2" "$3" "/tmp/cubwt-$1.$2" 1 ${4:-} 2> "$out/cubwt.err")"; then
     echo "$line" | python3 -c "
 import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
-print('$(basename "$3")', '$2', 'libcubwt-$1', kv['seconds'], kv['device_bytes'], kv['primary'], sep='\t')" >> "$rows"
+print('$(basename "$3")', '$2', 'libcubwt-$1', kv['seconds'], kv['device_bytes'], kv['primary'], '-', sep='\t')" >> "$rows"
   else echo "libcubwt $1 $2: failed: $(tail -1 "$out/cubwt.err")"; fi
+}
+env_run() {  # kind file: the packed strix under STRIX_TOOL_ENV
+  [ -n "${STRIX_TOOL_ENV:-}" ] || return 0
+  read -r -a tool_env <<< "$STRIX_TOOL_ENV"
+  strix_run env "$bin/strix" "$@"
+  tool_env=()
 }
 
 kinds=" ${STRIX_ANCHOR_KINDS:-sa bwt unbwt} "
@@ -89,12 +134,14 @@ for name in $inputs; do
     [ "$r" = 0 ] && mark="$rows" && rows="$out/warmup.tsv"
     if [[ "$kinds" == *" sa "* ]]; then
       strix_run strix "$bin/strix" sa "$f"
+      env_run sa "$f"
       [ -n "$base" ] && strix_run base "$base" sa "$f"
       cubwt_run v1.0.0 sa "$f"
       inproc_run sa "$f"
     fi
     if [[ "$kinds" == *" bwt "* ]]; then
       strix_run strix "$bin/strix" bwt "$f"
+      env_run bwt "$f"
       [ -n "$base" ] && strix_run base "$base" bwt "$f"
       cubwt_run v1.6.3 bwt "$f"
       inproc_run bwt "$f"
@@ -129,27 +176,30 @@ print(sys.argv[2], sys.argv[3], 'unbwt phases (ms):', {k: round(v * 1e3, 2) for 
   echo -e "$name\tsame\t$sa_same\t$bwt_same\t$unbwt_same" >> "$out/same.tsv"
 done
 
-python3 - "$rows" "$out/same.tsv" "${STRIX_BASE_NAME:-base}" <<'PY' | tee "$out/results.md"
+python3 - "$rows" "$out/same.tsv" "${STRIX_BASE_NAME:-base}" "${STRIX_TOOL_ENV:-}" <<'PY' | tee "$out/results.md"
 import collections, statistics, sys
-t = collections.defaultdict(list); extra = {}
+t = collections.defaultdict(list); extra = {}; wall = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    name, kind, side, s, mem, primary = line.rstrip("\n").split("\t")
+    name, kind, side, s, mem, primary, w = line.rstrip("\n").split("\t")
     t[(name, kind, side)].append(float(s)); extra[(name, kind, side)] = int(float(mem))
+    if w != "-": wall[(name, kind, side)].append(float(w))
 same = {l.split("\t")[0]: l.rstrip("\n").split("\t")[2:] for l in open(sys.argv[2])}
 label = {"strix": "strix tool (total_seconds)", "strix in-process": "strix in-process (strix_bench_sa)",
-         "base": sys.argv[3] + " tool"}
-print("| input | kind | side | median ms | speed vs libcubwt | device bytes | same output as libcubwt |")
-print("|---|---|---|---|---|---|---|")
+         "base": sys.argv[3] + " tool", "env": "strix tool under " + sys.argv[4]}
+print("| input | kind | side | median ms | speed vs libcubwt | device bytes | same output as libcubwt | process wall ms |")
+print("|---|---|---|---|---|---|---|---|")
 for n in same:
     for kind, anchor, i in (("sa", "libcubwt-v1.0.0", 0), ("bwt", "libcubwt-v1.6.3", 1), ("unbwt", "libcubwt-v1.6.3", 2)):
         a = t.get((n, kind, anchor))
         if not a: continue
         ma = statistics.median(a) * 1e3
-        for side in (anchor, "strix", "strix in-process", "base"):
+        for side in (anchor, "strix", "env", "strix in-process", "base"):
             v = t.get((n, kind, side))
             if not v: continue
             m = statistics.median(v) * 1e3
+            w = wall.get((n, kind, side))
+            w = f"{statistics.median(w) * 1e3:.1f}" if w else ""
             print(f"| {n} | {kind} | {label.get(side, side)} | {m:.2f} | {ma / m:.2f}x | {extra[(n, kind, side)] / 1e9:.2f} GB | "
-                  f"{same[n][i] if side == 'strix' else ''} |")
+                  f"{same[n][i] if side == 'strix' else ''} | {w} |")
 print(f"\n(medians of {len(next(iter(t.values())))} runs, copies included on every side)")
 PY

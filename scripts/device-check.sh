@@ -158,7 +158,7 @@ run_check() {
   # 2. Every CLI script against the CUDA strix (strix-host beside it serves --backend openmp|serial).
   local s name last
   for s in cli_test cli_lcp_repeats_test cli_wt_test cli_index_test cli_algorithm_test cli_determinism_test cli_hardening_test cli_stdout_test cli_search_test; do
-    timeout 200 bash "$root/tests/cli/$s.sh" "$bin/strix" > "$out/$s.log" 2>&1
+    STRIX_TEST_TRACE="$out/${s}_runs.log" timeout 200 bash "$root/tests/cli/$s.sh" "$bin/strix" > "$out/$s.log" 2>&1
     rc=$?
     last="$(grep -E '[0-9]+ passed|passed|failed' "$out/$s.log" | tail -1)"
     row "$s" "$([ $rc -eq 0 ] && echo pass || echo "FAIL (exit $rc)")" "${last:-no summary}"

@@ -56,13 +56,13 @@ int main(int argc, char** argv) {
   command_line cl = parse_command_line(argc, argv);
   if (cl.exit_status >= 0) return cl.exit_status;
 
-  // A CUDA build without a usable GPU runs its host twin, unless the user asked for CUDA
-  // (then start_kokkos fails in one line).
+  // A CUDA build compiled for CUDA alone runs the host backends in strix-host, at once (the
+  // GPU probe below would start CUDA's driver first). Without a usable GPU it runs its host
+  // twin too, unless the user asked for CUDA (then start_kokkos fails in one line).
   try {
+    if (host_backend_elsewhere(cl.backend)) exec_host_backend(argv, cl.backend);
     const std::string no_gpu = gpu_unusable_reason();
     if (!no_gpu.empty() && !same_backend_name(cl.backend, "cuda")) exec_host_fallback(argv, no_gpu, cl.backend == "default");
-    // A CUDA build compiled for CUDA alone runs the host backends in strix-host.
-    if (host_backend_elsewhere(cl.backend)) exec_host_backend(argv, cl.backend);
   } catch (const strix::error& e) {
     return fail(e.what(), exit_status(e.code()));
   }

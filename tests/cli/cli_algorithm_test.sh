@@ -5,7 +5,9 @@
 # array (checked by `strix check` and against `--algorithm divsufsort` on the host), the
 # same BWT, LCP and repeats; --stats names the algorithm (auto: the one it picked); unknown
 # names and unsupported periods are one-line errors.
-# Usage: cli_algorithm_test.sh PATH/TO/strix   (STRIX_TEST_ALGORITHMS, STRIX_TEST_BACKENDS: subsets)
+# Usage: cli_algorithm_test.sh PATH/TO/strix   (STRIX_TEST_ALGORITHMS, STRIX_TEST_BACKENDS: subsets;
+# STRIX_TEST_TRACE=FILE: each suffix-array run appended to FILE with its start time, so that a run
+# cut off by a timeout, or a slow one, says where it was)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
 algorithms="${STRIX_TEST_ALGORITHMS:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort sais}"
@@ -38,6 +40,7 @@ for b in $backends; do
     [ "$b" = cuda ] && { [ "$alg" = divsufsort ] || [ "$alg" = sais ]; } && continue  # host backends only (checked below)
     for input in $inputs; do
       for width in 32 64; do
+        [ -n "${STRIX_TEST_TRACE:-}" ] && echo "$(date +%s.%N) $b $alg $input $width" >> "$STRIX_TEST_TRACE"
         "$STRIX" sa "$input" -o "$input.$alg.sa" --backend "$b" --algorithm "$alg" --width "$width" 2>err.txt \
           || { bad "$b $alg $input $width: $(cat err.txt)"; continue; }
         if [ "$width" = 32 ]; then cmp -s "$input.$alg.sa" "$input.ref" && ok || bad "$b $alg $input: not libdivsufsort's SA"

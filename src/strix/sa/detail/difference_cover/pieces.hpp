@@ -144,19 +144,29 @@ std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sampl
               [&](std::uint64_t a, std::uint64_t b) { return gathered_before(data + a * stride, data + b * stride, cover); });
     for (std::uint64_t j = 0; j < count; ++j) splitters(j) = data[order[(j + 1) * samples / (count + 1)] * stride];
   } else {
-    // GPU: each sample's rank counted against all others (samples² comparisons in the
-    // device's caches, every thread of a warp reading the same row at a time), instead of a
-    // copy to the host, a sort there and a copy back. Ranks are distinct: no two positions'
-    // suffixes tie. (A thread a sample keeps only a few SMs busy: 3 ms at 4096 samples on an
-    // H200, RESULTS §63; a team a sample would spread the comparisons over the whole GPU.)
+    // GPU: each sample's rank counted against all others by a team (samples² comparisons in
+    // the device's caches), instead of a copy to the host, a sort there and a copy back. Ranks
+    // are distinct: no two positions' suffixes tie. (A thread a sample kept a few SMs busy for
+    // 3 ms at 4096 samples on an H200, RESULTS §63.)
+    using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+    using member = typename team_policy::member_type;
     Kokkos::parallel_for(
-        "strix::dc_splitter_ranks", policy(space, 0, std::int64_t(samples)), KOKKOS_LAMBDA(const std::int64_t s) {
-          const std::uint64_t* x = &gathered(std::uint64_t(s) * stride);
-          std::uint64_t r = 0;  // samples before s
-          for (std::uint64_t t = 0; t < samples; ++t) r += gathered_before(&gathered(t * stride), x, cover) ? 1 : 0;
-          // The smallest q ≥ 1 with q · samples / (count + 1) ≥ r; s is splitter q - 1 if equal.
+        "strix::dc_splitter_ranks", team_policy(space, static_cast<int>(samples), 128),
+        KOKKOS_LAMBDA(const member& team) {
+          const std::uint64_t* x = &gathered(std::uint64_t(team.league_rank()) * stride);
+          std::uint64_t r = 0;  // samples before this one
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, samples),
+              [&](const std::uint64_t t, std::uint64_t& before) {
+                before += gathered_before(&gathered(t * stride), x, cover) ? 1 : 0;
+              },
+              r);
+          // The smallest q ≥ 1 with q · samples / (count + 1) ≥ r; this sample is splitter q - 1
+          // if equal.
           const std::uint64_t q = r == 0 ? 1 : (r * (count + 1) + samples - 1) / samples;
-          if (q <= count && q * samples / (count + 1) == r) splitters(q - 1) = x[0];
+          Kokkos::single(Kokkos::PerTeam(team), [&]() {
+            if (q <= count && q * samples / (count + 1) == r) splitters(q - 1) = x[0];
+          });
         });
   }
   const auto bin = suffix_bin<ExecSpace, Sym, R>::make(sym, rank, splitters, keys);
