@@ -286,15 +286,23 @@ TEST_CASE("inverse bwt: the text back at 1, 2 and 7 threads; inconsistent input 
 TEST_CASE_TEMPLATE_DEFINE("inverse bwt on the execution space", C, space_inverse_bwt) {
   using mem = typename C::memory_space;
   const bool wide = sizeof(typename C::index) == 8;
-  const auto invert = [&](const bytes& bwt, std::uint64_t primary) {
+  // Each inverse twice: allocating its own memory, and in one workspace kept across all the
+  // inputs (grown as they come, reused by shorter ones).
+  strix::inverse_bwt_workspace<typename C::space> kept;
+  const auto invert_with = [&](const bytes& bwt, std::uint64_t primary, strix::inverse_bwt_workspace<typename C::space>* ws) {
     auto bwt_d = to_view<mem>(bwt);
     Kokkos::View<std::uint8_t*, mem> text_d("text", bwt.size());
     strix::run_stats stats;
     strix::detail::inverse_bwt(typename C::space(), strix::device_view<const std::uint8_t, typename C::space>(bwt_d.data(), bwt.size()),
                                primary, strix::device_view<std::uint8_t, typename C::space>(text_d.data(), bwt.size()),
-                               &stats, wide);
-    if (!bwt.empty()) CHECK(stats.peak_bytes >= 2 * bwt.size());
+                               ws, &stats, wide);
+    if (!bwt.empty()) CHECK(stats.peak_bytes >= 2 * bwt.size() + (ws ? ws->bytes() : 0));
     return to_vector(text_d);
+  };
+  const auto invert = [&](const bytes& bwt, std::uint64_t primary) {
+    const auto own = invert_with(bwt, primary, nullptr);
+    CHECK(invert_with(bwt, primary, &kept) == own);
+    return own;
   };
   // Pieces are at least 64 rows apart: sizes around 64 and its multiples, one piece or many.
   std::vector<std::pair<std::string, bytes>> inputs = hard_inputs();
@@ -332,6 +340,26 @@ TEST_CASE_TEMPLATE_DEFINE("inverse bwt on the execution space", C, space_inverse
       CHECK(std::count(back.begin(), back.begin() + offset, 0xA5) == std::ptrdiff_t(offset));
       CHECK(std::count(back.begin() + offset + n, back.end(), 0xA5) == std::ptrdiff_t(64 - offset));
     }
+  }
+  // A workspace reserved once: calls up to its length allocate nothing; a longer one grows it.
+  {
+    strix::inverse_bwt_workspace<typename C::space> ws;
+    ws.reserve(typename C::space(), 5000);
+    const std::size_t reserved = ws.bytes();
+    CHECK(reserved >= 16 * 5000);
+    for (const std::size_t n : {0, 1, 64, 4999, 5000, 20000}) {
+      CAPTURE(n);
+      const auto text = random_text(n, 4, n + 3);
+      const auto [bwt, primary] = divbwt_of(text);
+      auto bwt_d = to_view<mem>(bwt);
+      Kokkos::View<std::uint8_t*, mem> text_d("text", n);
+      strix::inverse_bwt(typename C::space(), bwt_d, primary, text_d, ws);
+      CHECK(to_vector(text_d) == text);
+      if (n <= 5000) CHECK(ws.bytes() == reserved);
+    }
+    CHECK(ws.bytes() > reserved);
+    ws.release();
+    CHECK(ws.bytes() == 0);
   }
   check_inconsistent_bwts(invert);
   // The host call's answer on every primary index of a small BWT (consistent or not).

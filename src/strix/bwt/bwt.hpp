@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include <strix/bwt/inverse_bwt.hpp>
+#include <strix/bwt/inverse_bwt_workspace.hpp>
 #include <strix/core/device_length.hpp>
 #include <strix/core/eti.hpp>
 #include <strix/core/views.hpp>
@@ -25,9 +26,11 @@ template <class ExecSpace, class I>
 std::uint64_t bwt(const ExecSpace& space, const text_view<ExecSpace>& text,
                   const device_view<const I, ExecSpace>& sa, const device_view<std::uint8_t, ExecSpace>& out,
                   run_stats* stats);
+// ws: the caller's workspace, or nullptr (the call allocates and frees its own).
 template <class ExecSpace>
 void inverse_bwt(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
-                 const device_view<std::uint8_t, ExecSpace>& text, run_stats* stats, bool wide_rows = false);
+                 const device_view<std::uint8_t, ExecSpace>& text, inverse_bwt_workspace<ExecSpace>* ws,
+                 run_stats* stats, bool wide_rows = false);
 }  // namespace detail
 
 // Writes the BWT of `text` given its suffix array `sa` into `out` (n bytes) and
@@ -83,8 +86,19 @@ std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, c
 // primary index outside 1..n or a BWT inconsistent with it. Device memory besides the two
 // views: about 16 bytes a row while the rows are sorted (24 from 2^32 rows), then 4 (8).
 // `stats` receives the phases and the peak. The host overload in strix/bwt/inverse_bwt.hpp is
-// the faster one on the host.
+// the faster one on the host. With a workspace (strix/bwt/inverse_bwt_workspace.hpp) reserved
+// for n bytes the call allocates nothing; without one it allocates and frees its own memory.
 // (Only for execution spaces: the host call's (pointer, n, primary, threads) must not match.)
+template <class ExecutionSpace, class BwtView, class TextView,
+          class = std::enable_if_t<Kokkos::is_execution_space<ExecutionSpace>::value>>
+void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
+                 inverse_bwt_workspace<ExecutionSpace>& ws, run_stats* stats = nullptr) {
+  detail::check_text_view<ExecutionSpace, BwtView>();
+  detail::check_text_view<ExecutionSpace, TextView>();
+  check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
+  detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
+                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), &ws, stats);
+}
 template <class ExecutionSpace, class BwtView, class TextView,
           class = std::enable_if_t<Kokkos::is_execution_space<ExecutionSpace>::value>>
 void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
@@ -93,7 +107,7 @@ void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t 
   detail::check_text_view<ExecutionSpace, TextView>();
   check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
   detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
-                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), stats);
+                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), nullptr, stats);
 }
 
 }  // namespace strix
@@ -102,7 +116,7 @@ void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t 
   extern template void strix::detail::inverse_bwt<SPACE>(const SPACE&, const strix::text_view<SPACE>&, \
                                                          std::uint64_t,                          \
                                                          const strix::device_view<std::uint8_t, SPACE>&, \
-                                                         strix::run_stats*, bool);
+                                                         strix::inverse_bwt_workspace<SPACE>*, strix::run_stats*, bool);
 STRIX_FOR_EACH_ETI_SPACE(STRIX_INVERSE_BWT_EXTERN)
 #undef STRIX_INVERSE_BWT_EXTERN
 

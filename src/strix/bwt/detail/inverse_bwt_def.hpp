@@ -77,57 +77,28 @@ KOKKOS_FORCEINLINE_FUNCTION void store_block(std::uint8_t* p, std::uint64_t w0, 
 #endif
 }
 
-// psi of every row but "$" (psi(i) at i - 1) by a stable sort of the rows by their symbol.
-// Returns the view the sorted rows ended in.
-template <class ExecSpace, class I>
-Kokkos::View<I*, typename ExecSpace::memory_space> psi_of(const ExecSpace& space, primitives::workspace<ExecSpace>& ws,
-                                                         const text_view<ExecSpace>& bwt, std::uint64_t primary,
-                                                         memory_tracker* tracker) {
-  using mem = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const std::uint64_t n = bwt.extent(0);
-  auto keys = allocate<std::uint32_t, mem>("strix::unbwt_keys", n, tracker);
-  auto keys_alt = allocate<std::uint32_t, mem>("strix::unbwt_keys_alt", n, tracker);
-  auto rows = allocate<I, mem>("strix::unbwt_psi", n, tracker);
-  auto rows_alt = allocate<I, mem>("strix::unbwt_psi_alt", n, tracker);
-  Kokkos::parallel_for(
-      "strix::unbwt_rows", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t e) {
-        keys(e) = bwt(e);
-        rows(e) = static_cast<I>(std::uint64_t(e) < primary ? e : e + 1);  // the primary row holds "$"
-      });
-  const bool in_alt = primitives::radix_sort_pairs<std::uint32_t, I>(
-      space, ws, device_view<std::uint32_t, ExecSpace>(keys.data(), n),
-      device_view<std::uint32_t, ExecSpace>(keys_alt.data(), n), device_view<I, ExecSpace>(rows.data(), n),
-      device_view<I, ExecSpace>(rows_alt.data(), n), 0, 8);
-  release(keys, tracker);
-  release(keys_alt, tracker);
-  ws.release();
-  if (in_alt) {
-    release(rows, tracker);
-    return rows_alt;
+// The arrays of one inverse, in this order in a workspace (each from a 256-byte boundary).
+enum array_slot { keys_slot, keys_alt_slot, rows_slot, rows_alt_slot, rest_slot, rest_next_slot, link_slot, link_next_slot, slots };
+
+// Where each array starts in a workspace, for n bytes of BWT, rows of index_bytes and k pieces.
+struct array_plan {
+  std::uint64_t offset[slots + 1] = {};
+  array_plan(std::uint64_t n, std::uint64_t index_bytes, std::uint64_t k) {
+    const std::uint64_t bytes[slots] = {4 * n, 4 * n, index_bytes * n, index_bytes * n, 8 * k, 8 * k, 8 * k, 8 * k};
+    std::uint64_t at = 0;
+    for (int s = 0; s < slots; ++s) {
+      offset[s] = at;
+      at += (bytes[s] + 255) / 256 * 256;
+    }
+    offset[slots] = at;
   }
-  release(rows_alt, tracker);
-  return rows;
-}
+  std::uint64_t total() const { return offset[slots]; }
+};
 
-}  // namespace inverse_bwt_steps
-
-template <class ExecSpace, class I>
-void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
-                      const device_view<std::uint8_t, ExecSpace>& text, memory_tracker& tracker,
-                      phase_timer<ExecSpace>& timer) {
-  using namespace inverse_bwt_steps;
-  using mem = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
-  const std::uint64_t n = bwt.extent(0), rows = n + 1;
-
-  timer.begin("unbwt_psi");
-  primitives::workspace<ExecSpace> ws(&tracker);
-  const auto psi = psi_of<ExecSpace, I>(space, ws, bwt, primary, &tracker);
-
-  // About 4 pieces a thread on a GPU (the longest walks end the pass), 64 on the host (they are
-  // taken dynamically); at least 64 rows a piece.
+// The pieces of `rows` rows on `space`: about 4 a thread on a GPU (the longest walks end the
+// pass), 64 on the host (they are taken dynamically); at least 64 rows a piece.
+template <class ExecSpace>
+piece_layout pieces_for(const ExecSpace& space, std::uint64_t rows, std::uint64_t primary) {
   const std::uint64_t target = std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
   piece_layout layout;
   layout.rows = rows;
@@ -136,14 +107,122 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
   while ((rows >> layout.shift) > target) ++layout.shift;
   layout.mask = (std::uint64_t(1) << layout.shift) - 1;
   layout.pieces = ((rows - 1) >> layout.shift) + 1;
+  return layout;
+}
+
+// Whether the rows are 8-byte entries: from 2^32 - 1 bytes of BWT, or when a test asks.
+inline bool wide_rows_for(std::uint64_t n, bool wide_rows) {
+  return wide_rows || n >= std::uint64_t(std::numeric_limits<std::uint32_t>::max());
+}
+
+}  // namespace inverse_bwt_steps
+
+struct inverse_bwt_workspace_access {
+  template <class ExecSpace>
+  static Kokkos::View<unsigned char*, typename ExecSpace::memory_space>& arrays(inverse_bwt_workspace<ExecSpace>& ws) {
+    return ws.arrays_;
+  }
+  template <class ExecSpace>
+  static primitives::workspace<ExecSpace>& scratch(inverse_bwt_workspace<ExecSpace>& ws) {
+    return ws.scratch_;
+  }
+  // Grows ws to what an inverse of n bytes takes on `space`.
+  template <class ExecSpace>
+  static void reserve(inverse_bwt_workspace<ExecSpace>& ws, const ExecSpace& space, std::uint64_t n, bool wide_rows) {
+    using namespace inverse_bwt_steps;
+    if (n == 0) return;
+    const bool wide = wide_rows_for(n, wide_rows);
+    const array_plan plan(n, wide ? 8 : 4, pieces_for(space, n + 1, 1).pieces);
+    if (ws.arrays_.extent(0) < plan.total()) {
+      ws.arrays_ = {};
+      ws.arrays_ = allocate<unsigned char, typename ExecSpace::memory_space>("strix::unbwt_workspace", plan.total());
+    }
+    ws.scratch_.reserve(wide ? primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, std::uint64_t>(space, n)
+                             : primitives::radix_sort_pairs_scratch_bytes<std::uint32_t, std::uint32_t>(space, n));
+  }
+};
+
+namespace inverse_bwt_steps {
+
+// An inverse's arrays: in the caller's workspace, or each allocated (and freed as soon as it is
+// done with, for the peak) where there is none.
+template <class ExecSpace>
+class inverse_arrays {
+ public:
+  using mem = typename ExecSpace::memory_space;
+  inverse_arrays(inverse_bwt_workspace<ExecSpace>* ws, memory_tracker* tracker, const array_plan& plan)
+      : ws_(ws), tracker_(tracker), plan_(plan), own_scratch_(tracker) {}
+  template <class T>
+  device_view<T, ExecSpace> take(array_slot slot, const char* label, std::uint64_t count) {
+    unsigned char* at = nullptr;
+    if (ws_) {
+      at = inverse_bwt_workspace_access::arrays(*ws_).data() + plan_.offset[slot];
+    } else {
+      owned_[slot] = allocate<unsigned char, mem>(label, count * sizeof(T), tracker_);
+      at = owned_[slot].data();
+    }
+    return device_view<T, ExecSpace>(reinterpret_cast<T*>(at), count);
+  }
+  void drop(array_slot slot) { release(owned_[slot], tracker_); }
+  primitives::workspace<ExecSpace>& scratch() { return ws_ ? inverse_bwt_workspace_access::scratch(*ws_) : own_scratch_; }
+  void drop_scratch() { own_scratch_.release(); }
+
+ private:
+  inverse_bwt_workspace<ExecSpace>* ws_;
+  memory_tracker* tracker_;
+  array_plan plan_;
+  Kokkos::View<unsigned char*, mem> owned_[slots];
+  primitives::workspace<ExecSpace> own_scratch_;
+};
+
+// psi of every row but "$" (psi(i) at i - 1) by a stable sort of the rows by their symbol.
+// Returns the view the sorted rows ended in.
+template <class ExecSpace, class I>
+device_view<I, ExecSpace> psi_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
+                                 const text_view<ExecSpace>& bwt, std::uint64_t primary) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = bwt.extent(0);
+  auto keys = arrays.template take<std::uint32_t>(keys_slot, "strix::unbwt_keys", n);
+  auto keys_alt = arrays.template take<std::uint32_t>(keys_alt_slot, "strix::unbwt_keys_alt", n);
+  auto rows = arrays.template take<I>(rows_slot, "strix::unbwt_psi", n);
+  auto rows_alt = arrays.template take<I>(rows_alt_slot, "strix::unbwt_psi_alt", n);
+  Kokkos::parallel_for(
+      "strix::unbwt_rows", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t e) {
+        keys(e) = bwt(e);
+        rows(e) = static_cast<I>(std::uint64_t(e) < primary ? e : e + 1);  // the primary row holds "$"
+      });
+  const bool in_alt =
+      primitives::radix_sort_pairs<std::uint32_t, I>(space, arrays.scratch(), keys, keys_alt, rows, rows_alt, 0, 8);
+  arrays.drop(keys_slot);
+  arrays.drop(keys_alt_slot);
+  arrays.drop_scratch();
+  arrays.drop(in_alt ? rows_slot : rows_alt_slot);
+  return in_alt ? rows_alt : rows;
+}
+
+}  // namespace inverse_bwt_steps
+
+template <class ExecSpace, class I>
+void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                      const device_view<std::uint8_t, ExecSpace>& text, inverse_bwt_workspace<ExecSpace>* ws,
+                      memory_tracker& tracker, phase_timer<ExecSpace>& timer) {
+  using namespace inverse_bwt_steps;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = bwt.extent(0), rows = n + 1;
+  const piece_layout layout = pieces_for(space, rows, primary);
   const std::uint64_t k = layout.pieces;
+  inverse_arrays<ExecSpace> arrays(ws, &tracker, array_plan(n, sizeof(I), k));
+
+  timer.begin("unbwt_psi");
+  const auto psi = psi_of<ExecSpace, I>(space, arrays, bwt, primary);
 
   // Pass 1: each piece's length and the piece it runs into.
   timer.begin("unbwt_lengths");
-  auto rest = allocate<std::uint64_t, mem>("strix::unbwt_rest", k, &tracker);
-  auto rest_next = allocate<std::uint64_t, mem>("strix::unbwt_rest_next", k, &tracker);
-  auto link = allocate<std::uint64_t, mem>("strix::unbwt_link", k, &tracker);
-  auto link_next = allocate<std::uint64_t, mem>("strix::unbwt_link_next", k, &tracker);
+  auto rest = arrays.template take<std::uint64_t>(rest_slot, "strix::unbwt_rest", k);
+  auto rest_next = arrays.template take<std::uint64_t>(rest_next_slot, "strix::unbwt_rest_next", k);
+  auto link = arrays.template take<std::uint64_t>(link_slot, "strix::unbwt_link", k);
+  auto link_next = arrays.template take<std::uint64_t>(link_next_slot, "strix::unbwt_link_next", k);
   Kokkos::parallel_for(
       "strix::unbwt_lengths", dynamic_policy(space, 0, k), KOKKOS_LAMBDA(const std::int64_t p) {
         std::uint64_t v = layout.start_of(p), length = 0;
@@ -174,8 +253,6 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
     std::swap(rest, rest_next);
     std::swap(link, link_next);
   }
-  release(rest_next, &tracker);
-  release(link_next, &tracker);
   // Consistent: every piece's chain reaches the end, and the primary row's spans the text.
   const std::uint64_t head = layout.piece_at(primary);
   std::uint64_t broken = 0;
@@ -243,7 +320,8 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
 
 template <class ExecSpace>
 void inverse_bwt(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::uint64_t primary,
-                 const device_view<std::uint8_t, ExecSpace>& text, run_stats* stats, bool wide_rows) {
+                 const device_view<std::uint8_t, ExecSpace>& text, inverse_bwt_workspace<ExecSpace>* ws,
+                 run_stats* stats, bool wide_rows) {
   const std::uint64_t n = bwt.extent(0);
   STRIX_USER_REQUIRE(text.extent(0) == n, "inverse_bwt: the BWT and the output sizes differ");
   memory_tracker tracker;
@@ -251,19 +329,29 @@ void inverse_bwt(const ExecSpace& space, const text_view<ExecSpace>& bwt, std::u
   if (n > 0) {
     STRIX_USER_REQUIRE(primary >= 1 && primary <= n,
                        "inverse_bwt: primary index " + std::to_string(primary) + " is outside 1.." + std::to_string(n));
+    if (ws) {  // (grown if it was reserved for less; held whole for the call)
+      inverse_bwt_workspace_access::reserve(*ws, space, n, wide_rows);
+      tracker.acquire(ws->bytes());
+    }
     phase_timer<ExecSpace> timer(space, stats);
     // 32-bit rows while the row numbers (0..n) fit (and the tests do not ask for 64).
-    if (!wide_rows && n < std::uint64_t(std::numeric_limits<std::uint32_t>::max()))
-      inverse_bwt_rows<ExecSpace, std::uint32_t>(space, bwt, primary, text, tracker, timer);
+    if (!inverse_bwt_steps::wide_rows_for(n, wide_rows))
+      inverse_bwt_rows<ExecSpace, std::uint32_t>(space, bwt, primary, text, ws, tracker, timer);
     else
-      inverse_bwt_rows<ExecSpace, std::uint64_t>(space, bwt, primary, text, tracker, timer);
+      inverse_bwt_rows<ExecSpace, std::uint64_t>(space, bwt, primary, text, ws, tracker, timer);
   }
   if (stats) stats->peak_bytes = tracker.peak();
 }
 
 }  // namespace strix::detail
 
+template <class ExecSpace>
+void strix::inverse_bwt_workspace<ExecSpace>::reserve(const ExecSpace& space, std::uint64_t n) {
+  detail::inverse_bwt_workspace_access::reserve(*this, space, n, false);
+}
+
 #define STRIX_INVERSE_BWT_INSTANTIATE(SPACE)                                                   \
   template void strix::detail::inverse_bwt<SPACE>(const SPACE&, const strix::text_view<SPACE>&, \
                                                   std::uint64_t, const strix::device_view<std::uint8_t, SPACE>&, \
-                                                  strix::run_stats*, bool);
+                                                  strix::inverse_bwt_workspace<SPACE>*, strix::run_stats*, bool); \
+  template class strix::inverse_bwt_workspace<SPACE>;
