@@ -66,7 +66,7 @@ if [ -n "$startup" ]; then
         base) [ -n "$base" ] || continue; exe=("$base") ;;
       esac
       t0="$(date +%s.%N)"
-      "${exe[@]}" sa /tmp/strix-startup.txt -o /tmp/strix-startup.sa --backend cuda || echo "$side: failed"
+      "${exe[@]}" sa /tmp/strix-startup.txt -o /tmp/strix-startup.sa --backend cuda || { echo "$side: failed"; continue; }
       t1="$(date +%s.%N)"
       [ "$r" = 0 ] || echo -e "$side\t$t0\t$t1" >> "$walls"
     done
@@ -90,7 +90,7 @@ tool_env=()  # the environment of the next strix_run (the STRIX_TOOL_ENV side)
 strix_run() {  # side binary kind file [more arguments]
   local json="$out/$1.$3.json" more=("${@:5}") t0 t1
   t0="$(date +%s.%N)"
-  if timeout 300 env "${tool_env[@]}" "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
+  if timeout 300 env ${tool_env[@]+"${tool_env[@]}"} "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
     t1="$(date +%s.%N)"
     python3 - "$json" "$(basename "$4")" "$3" "$1" "$t0" "$t1" >> "$rows" <<'PY'
 import json, sys
@@ -155,6 +155,7 @@ for name in $inputs; do
     [[ "$kinds" == *" unbwt "* ]] || break
     [ "$r" = 0 ] && mark="$rows" && rows="$out/warmup.tsv"
     strix_run strix "$bin/strix" unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
+    env_run unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
     [ -n "$base" ] && strix_run base "$base" unbwt "/tmp/strix-unbwt-in/$name" --primary "$primary"
     cubwt_run v1.6.3 unbwt "/tmp/strix-unbwt-in/$name" "$primary"
     inproc_run unbwt "/tmp/strix-unbwt-in/$name" "$primary"

@@ -9,6 +9,7 @@
 # STRIX_TEST_TRACE=FILE: each suffix-array run appended to FILE with its start time, so that a run
 # cut off by a timeout, or a slow one, says where it was)
 set -u
+[ -n "${STRIX_TEST_TRACE:-}" ] && STRIX_TEST_TRACE="$(realpath -m "$STRIX_TEST_TRACE")"  # (before the harness's cd)
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh" "$1"
 algorithms="${STRIX_TEST_ALGORITHMS:-auto prefix-doubling larsson-sadakane skew hybrid dc7 dc13 dc21 divsufsort sais}"
 

@@ -260,6 +260,7 @@ host_buffer invert_bwt(session& s, const host_buffer& bwt, std::uint64_t n, std:
       return out;
     } else {
       // Everything the inverse takes is allocated before the clock, as for the suffix array.
+      STRIX_REQUIRE(bwt.bytes >= n);
       auto t0 = session::clock::now();
       auto bwt_d = detail::allocate<std::uint8_t, mem>("strix::bwt", n);
       auto text_d = detail::allocate<std::uint8_t, mem>("strix::text", n);

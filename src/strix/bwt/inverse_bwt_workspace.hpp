@@ -4,7 +4,10 @@
 // temporary storage and libcubwt's device storage are): a call given a workspace reserved
 // for its length allocates nothing, so that repeated or timed calls pay no allocation (a
 // fresh process's first allocations of a few hundred MB cost more than the inverse itself on
-// a GPU). A call given a smaller one grows it. Compiled into libstrix (strix/core/eti.hpp).
+// a GPU). A call given a smaller one grows it. One workspace serves one stream of calls at a
+// time: a call's work stays in it until the execution space is fenced, so calls on other
+// execution space instances or host threads need their own. Free it (release() or its end)
+// before Kokkos::finalize. Compiled into libstrix (strix/core/eti.hpp).
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <cstdint>

@@ -110,6 +110,15 @@ piece_layout pieces_for(const ExecSpace& space, std::uint64_t rows, std::uint64_
   return layout;
 }
 
+// The most pieces any BWT of up to rows - 1 bytes takes on `space` (pieces_for's count is not
+// monotonic: just below a step of its shift it is twice what it is just after).
+template <class ExecSpace>
+std::uint64_t max_pieces_for(const ExecSpace& space, std::uint64_t rows) {
+  const std::uint64_t target = std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
+  const std::uint64_t at_64 = ((rows - 1) >> 6) + 1;  // every piece of 64 rows
+  return at_64 < target + 1 ? at_64 : target + 1;
+}
+
 // Whether the rows are 8-byte entries: from 2^32 - 1 bytes of BWT, or when a test asks.
 inline bool wide_rows_for(std::uint64_t n, bool wide_rows) {
   return wide_rows || n >= std::uint64_t(std::numeric_limits<std::uint32_t>::max());
@@ -132,7 +141,7 @@ struct inverse_bwt_workspace_access {
     using namespace inverse_bwt_steps;
     if (n == 0) return;
     const bool wide = wide_rows_for(n, wide_rows);
-    const array_plan plan(n, wide ? 8 : 4, pieces_for(space, n + 1, 1).pieces);
+    const array_plan plan(n, wide ? 8 : 4, max_pieces_for(space, n + 1));
     if (ws.arrays_.extent(0) < plan.total()) {
       ws.arrays_ = {};
       ws.arrays_ = allocate<unsigned char, typename ExecSpace::memory_space>("strix::unbwt_workspace", plan.total());
