@@ -89,25 +89,29 @@ std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, c
 // the faster one on the host. With a workspace (strix/bwt/inverse_bwt_workspace.hpp) reserved
 // for n bytes the call allocates nothing; without one it allocates and frees its own memory.
 // (Only for execution spaces: the host call's (pointer, n, primary, threads) must not match.)
+namespace detail {
+// The public calls' checks of the caller's views, then the compiled inverse.
+template <class ExecutionSpace, class BwtView, class TextView>
+void checked_inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
+                         inverse_bwt_workspace<ExecutionSpace>* ws, run_stats* stats) {
+  check_text_view<ExecutionSpace, BwtView>();
+  check_text_view<ExecutionSpace, TextView>();
+  check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
+  inverse_bwt<ExecutionSpace>(space, as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
+                              as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), ws, stats);
+}
+}  // namespace detail
 template <class ExecutionSpace, class BwtView, class TextView,
           class = std::enable_if_t<Kokkos::is_execution_space<ExecutionSpace>::value>>
 void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
                  inverse_bwt_workspace<ExecutionSpace>& ws, run_stats* stats = nullptr) {
-  detail::check_text_view<ExecutionSpace, BwtView>();
-  detail::check_text_view<ExecutionSpace, TextView>();
-  check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
-  detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
-                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), &ws, stats);
+  detail::checked_inverse_bwt<ExecutionSpace>(space, bwt, primary, text, &ws, stats);
 }
 template <class ExecutionSpace, class BwtView, class TextView,
           class = std::enable_if_t<Kokkos::is_execution_space<ExecutionSpace>::value>>
 void inverse_bwt(const ExecutionSpace& space, const BwtView& bwt, std::uint64_t primary, const TextView& text,
                  run_stats* stats = nullptr) {
-  detail::check_text_view<ExecutionSpace, BwtView>();
-  detail::check_text_view<ExecutionSpace, TextView>();
-  check_length_on<std::uint64_t, ExecutionSpace>(bwt.extent(0), "BWT of " + std::to_string(bwt.extent(0)) + " bytes");
-  detail::inverse_bwt<ExecutionSpace>(space, detail::as_device_view<const std::uint8_t, ExecutionSpace>(bwt, "BWT"), primary,
-                                      detail::as_device_view<std::uint8_t, ExecutionSpace>(text, "text"), nullptr, stats);
+  detail::checked_inverse_bwt<ExecutionSpace>(space, bwt, primary, text, nullptr, stats);
 }
 
 }  // namespace strix

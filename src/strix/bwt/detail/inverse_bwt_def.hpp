@@ -95,11 +95,17 @@ struct array_plan {
   std::uint64_t total() const { return offset[slots]; }
 };
 
-// The pieces of `rows` rows on `space`: about 4 a thread on a GPU (the longest walks end the
-// pass), 64 on the host (they are taken dynamically); at least 64 rows a piece.
+// The pieces aimed at on `space`: about 4 a thread on a GPU (the longest walks end the pass),
+// 64 on the host (they are taken dynamically).
+template <class ExecSpace>
+std::uint64_t pieces_target(const ExecSpace& space) {
+  return std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
+}
+
+// The pieces of `rows` rows on `space`: about pieces_target of them, at least 64 rows each.
 template <class ExecSpace>
 piece_layout pieces_for(const ExecSpace& space, std::uint64_t rows, std::uint64_t primary) {
-  const std::uint64_t target = std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
+  const std::uint64_t target = pieces_target(space);
   piece_layout layout;
   layout.rows = rows;
   layout.primary = primary;
@@ -114,7 +120,7 @@ piece_layout pieces_for(const ExecSpace& space, std::uint64_t rows, std::uint64_
 // monotonic: just below a step of its shift it is twice what it is just after).
 template <class ExecSpace>
 std::uint64_t max_pieces_for(const ExecSpace& space, std::uint64_t rows) {
-  const std::uint64_t target = std::uint64_t(space.concurrency()) * (is_host_space_v<ExecSpace> ? 64 : 4);
+  const std::uint64_t target = pieces_target(space);
   const std::uint64_t at_64 = ((rows - 1) >> 6) + 1;  // every piece of 64 rows
   return at_64 < target + 1 ? at_64 : target + 1;
 }
