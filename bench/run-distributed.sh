@@ -15,7 +15,8 @@
 # CLI script out; NO_TESTS=1 TESTS_AFTER=1 on machines of 2 GPUs.)
 # env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
 #      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto, and for
-#      the difference cover its period as a third part (STRIX_DISTRIBUTED_COVER: auto:cover:21);
+#      the difference cover its period as a third part (STRIX_DISTRIBUTED_COVER: auto:cover:21)
+#      and its pieces as a fourth (STRIX_DISTRIBUTED_PIECES: auto:cover:7:4);
 #      default "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host
 #      staging and the replicated with the partitioned construction), CELL_TIMEOUT (seconds a run,
 #      300), OUTDIR (outputs; a RAM disk for large texts), KEEP (a folder for every run's JSON).
@@ -164,10 +165,12 @@ echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $b
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
 one_run() {  # ranks variant input json output
-  local t0 t1 rc=0 how="${2#*:}"
+  local t0 t1 rc=0 how="${2#*:}" period="" pieces=""
+  [ "${how#*:}" != "$how" ] && period="${how#*:}"
+  [ "${period#*:}" != "$period" ] && pieces="${period#*:}" period="${period%%:*}"
   t0=$(date +%s.%N)
   STRIX_DISTRIBUTED_TRANSPORT="${2%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${how%%:*}" \
-    STRIX_DISTRIBUTED_COVER="$([ "${how#*:}" != "$how" ] && echo "${how#*:}")" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
+    STRIX_DISTRIBUTED_COVER="$period" STRIX_DISTRIBUTED_PIECES="$pieces" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
     -o "$5" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$4" 2>"$4.err" || rc=$?
   t1=$(date +%s.%N)
   if [ $rc -ne 0 ]; then
