@@ -201,14 +201,17 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp), the difference cover (cover_def.hpp) or the partitioned rounds below: asked
 // for with STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|cover|partitioned. By default, on
-// devices of fewer than 4 ranks: replicated where free memory holds the text, its rank array and
-// pairs (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes (the fastest on 2
-// GPUs: bench/RESULTS.md §51, §59); else shared where every rank maps every other's memory (one
-// node, peer access) and free memory holds the text, its part of the rank array, round 0's
-// selection block (n entries at least) and the same arrays; else the difference cover where it
-// fits (about half the memory, §60: period 7 in 1, 2, 4 or 8 pieces, then the leanest period
-// likewise); else partitioned (host ranks too: their free memory is not known). From 4 ranks
-// on, shared before replicated. A rank's suffixes are taken as its largest slice or the even
+// devices of fewer than 4 ranks: the difference cover at period 7 in one piece where it fits
+// (on 2 H200s 15-20 % faster than replicated ranks on 1 GB of DNA and on linux.tar, in 56 % of
+// their memory: bench/RESULTS.md §65); else replicated where free memory holds the text, its
+// rank array and pairs (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes
+// (§51, §59); else shared where every rank maps every other's memory (one node, peer access)
+// and free memory holds the text, its part of the rank array, round 0's selection block (n
+// entries at least) and the same arrays; else the difference cover in 2, 4 or 8 pieces (the
+// merge's arrays a piece at a time), then at the leanest period likewise (§60); else
+// partitioned (host ranks too: their free memory is not known, and on them the cover was
+// slower than partitioned, §65). From 4 ranks on, shared first (§59; the cover against them
+// there was measured before its merge was halved, §60). A rank's suffixes are taken as its largest slice or the even
 // share with room for the sample's error, whichever is more, and 4 bytes each for the
 // primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
@@ -267,6 +270,14 @@ construction choose_construction(const collective& c, const layout& positions, s
   // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked
   // only where they would be taken: on GPUs it is a trial mapping.)
   const bool shared_first = c.size() >= 4;
+  const auto cover_fits = [&](unsigned x, unsigned s) {
+    return free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x, s));
+  };
+  if (!shared_first && cover_fits(7, 1)) {
+    if (period) *period = 7;
+    if (pieces) *pieces = 1;
+    return construction::cover;
+  }
   if (shared_first && shared_fits && usable()) return construction::shared;
   if (fits(replicated_need)) return construction::replicated;
   if (!shared_first && shared_fits && usable()) return construction::shared;
@@ -277,7 +288,7 @@ construction choose_construction(const collective& c, const layout& positions, s
   // piece at a time); then the leanest period likewise.
   for (const unsigned x : {7u, lean_period}) {
     for (const unsigned s : {1u, 2u, 4u, 8u}) {
-      if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x, s))) {
+      if (cover_fits(x, s)) {
         if (period) *period = x;
         if (pieces) *pieces = s;
         return construction::cover;
