@@ -201,9 +201,10 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp), the difference cover (cover_def.hpp) or the partitioned rounds below: asked
 // for with STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|cover|partitioned. By default, on
-// devices of fewer than 4 ranks: the difference cover at period 7 in one piece where it fits
-// (on 2 H200s 15-20 % faster than replicated ranks on 1 GB of DNA and on linux.tar, in 56 % of
-// their memory: bench/RESULTS.md §65); else replicated where free memory holds the text, its
+// devices of fewer than 4 ranks: the difference cover in one piece at the largest period the
+// keys allow (21 for DNA, 7 for bytes of text: the smaller sample's rounds cost less than the
+// runs it adds to the merge) where it fits (on 2 H200s 15-25 % faster than replicated ranks on
+// 1 GB of DNA and on linux.tar, in 56 % of their memory: bench/RESULTS.md §65); else replicated where free memory holds the text, its
 // rank array and pairs (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes
 // (§51, §59); else shared where every rank maps every other's memory (one node, peer access)
 // and free memory holds the text, its part of the rank array, round 0's selection block (n
@@ -273,8 +274,8 @@ construction choose_construction(const collective& c, const layout& positions, s
   const auto cover_fits = [&](unsigned x, unsigned s) {
     return free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x, s));
   };
-  if (!shared_first && cover_fits(7, 1)) {
-    if (period) *period = 7;
+  if (!shared_first && cover_fits(lean_period, 1)) {
+    if (period) *period = lean_period;
     if (pieces) *pieces = 1;
     return construction::cover;
   }
