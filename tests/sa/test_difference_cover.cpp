@@ -9,7 +9,6 @@
 #include <utility>
 #include <strix/primitives/merge.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
-#include <strix/sa/detail/difference_cover/symbols.hpp>
 #include <strix/sa/detail/memory_rule.hpp>
 #include <strix/strix.hpp>
 
@@ -118,49 +117,6 @@ TEST_CASE("difference covers: every difference is covered, and only valid period
   } catch (const strix::error& e) {
     CHECK(e.code() == strix::error_code::invalid_input);
     CHECK(std::string(e.what()).find("dc13") != std::string::npos);
-  }
-}
-
-TEST_CASE("byte symbols packed a word at a time: the keys of one symbol at a time, at every alignment and end") {
-  using space = Kokkos::DefaultExecutionSpace;
-  using memory = space::memory_space;
-  std::mt19937_64 rng(5);
-  bytes storage(96);
-  for (auto& b : storage) b = std::uint8_t(rng());
-  std::vector<std::uint16_t> codes(256);
-  for (int bits : {3, 8}) {
-    for (std::size_t b = 0; b < 256; ++b) codes[b] = std::uint16_t(1 + b % ((1u << bits) - 1));
-    const auto all = to_view<memory>(storage);
-    const auto rank_of = to_view<memory>(codes);
-    const int most = 64 / bits;
-    // Texts starting at every offset of a word and ending anywhere near a word's end; every
-    // start from 0 to past the end, every count the digits use.
-    for (std::size_t offset = 0; offset < 8; ++offset)
-      for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(29),
-                            std::size_t(64), std::size_t(95) - offset}) {
-        const strix::text_view<space> text(all.data() + offset, n);
-        const strix::detail::byte_symbols<space> sym{text, strix::device_view<const std::uint16_t, space>(rank_of.data(), 256),
-                                                     n, bits};
-        const std::size_t starts = n + 4;
-        Kokkos::View<std::uint64_t**, Kokkos::LayoutRight, memory> got("got", starts, std::size_t(most) + 1);
-        Kokkos::parallel_for(
-            "test::pack", Kokkos::RangePolicy<space>(0, starts), KOKKOS_LAMBDA(const std::size_t p) {
-              for (int count = 0; count <= most; ++count) got(p, count) = sym.pack(p, count);
-            });
-        const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), got);
-        for (std::size_t p = 0; p < starts; ++p)
-          for (int count = 0; count <= most; ++count) {
-            std::uint64_t expected = 0;
-            for (int t = 0; t < count; ++t)
-              expected = (expected << bits) | (p + t < n ? codes[storage[offset + p + t]] : 0u);
-            CAPTURE(bits);
-            CAPTURE(offset);
-            CAPTURE(n);
-            CAPTURE(p);
-            CAPTURE(count);
-            REQUIRE(host(p, count) == expected);
-          }
-      }
   }
 }
 

@@ -56,7 +56,9 @@ struct symbol_digits {
   KOKKOS_INLINE_FUNCTION std::uint64_t digit(int d, std::uint64_t p) const {
     const int first = d * per_digit;
     const int last = first + per_digit < len ? first + per_digit : len;
-    return sym.pack(p + std::uint64_t(first), last - first);
+    std::uint64_t key = 0;
+    for (int t = first; t < last; ++t) key = (key << sym.bits) | sym(p + t);
+    return key;
   }
   static symbol_digits make(const Sym& s, int len) {
     symbol_digits d;
