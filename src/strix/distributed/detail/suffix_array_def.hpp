@@ -201,25 +201,21 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp), the difference cover (cover_def.hpp) or the partitioned rounds below: asked
 // for with STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|cover|partitioned. By default, on
-// devices of fewer than 4 ranks: the difference cover in one piece at the largest period the
-// keys allow (21 for DNA, 7 for bytes of text: the smaller sample's rounds cost less than the
-// runs it adds to the merge) where it fits (on 2 H200s 15-25 % faster than replicated ranks on
-// 1 GB of DNA and on linux.tar, in 56 % of their memory: bench/RESULTS.md §65); else replicated where free memory holds the text, its
-// rank array and pairs (n + 3 n sizeof(I) bytes) beside the arrays of the rank's suffixes
-// (§51, §59); else shared where every rank maps every other's memory (one node, peer access)
-// and free memory holds the text, its part of the rank array, round 0's selection block (n
-// entries at least) and the same arrays; else the difference cover in 2, 4 or 8 pieces (the
-// merge's arrays a piece at a time), then at the leanest period likewise (§60); else
-// partitioned (host ranks too: their free memory is not known, and on them the cover was
-// slower than partitioned, §65). From 4 ranks on, shared first (§59; the cover against them
-// there was measured before its merge was halved, §60). A rank's suffixes are taken as its largest slice or the even
+// devices: the difference cover at the largest period the keys allow (21 for DNA, 7 for bytes
+// of text) in the fewest of 1, 2, 4 or 8 pieces that fit (the merge's arrays a piece at a
+// time). On 2 and 4 H200s it beat both prefix-doubling constructions on 1 and 3.1 GB of DNA and
+// on linux.tar, in 40-70 % of their memory (bench/RESULTS.md §65). Where its sample does not fit
+// 32-bit units (texts past about 10^10 bytes): shared ranks from 4 ranks on, replicated below
+// (or where shared ranks cannot map each other's memory), as far as free memory holds them;
+// else partitioned. Host ranks take partitioned: their free memory is not known, and on them
+// the cover was the slower (§65). A rank's suffixes are taken as its largest slice or the even
 // share with room for the sample's error, whichever is more, and 4 bytes each for the
 // primitives' scratch.
 // `held`: device bytes this rank's workspace holds already (free for the construction);
 // `mapped`: the workspace holds shared ranks' parts over these ranks already (usable).
 // `lean_period`: the cover's largest period the text's keys allow (7 where the alphabet is not
-// known); `period` and `pieces`, where the difference cover is taken, get what it takes
-// (asked for: STRIX_DISTRIBUTED_COVER's period or 7, in one piece).
+// known: the largest sample); `period` and `pieces`, where the difference cover is taken, get
+// what it takes (asked for: STRIX_DISTRIBUTED_COVER's period or 7, in one piece).
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
                                  bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr,
@@ -266,36 +262,20 @@ construction choose_construction(const collective& c, const layout& positions, s
   const std::uint64_t replicated_need =
       n * (1 + 3 * sizeof(I)) + replicated_arrays<I, false, ExecSpace>::own_block_bytes(m) + 4 * m + 4 * key_flag_words(n);
   const bool shared_fits = free_known<ExecSpace>() && fits(shared_need);
-  // From 4 ranks on, shared ranks first: every replicated rank stores every other's updates,
-  // work that grows with P (on 4 H200s shared ranks were as fast on 1 GB of DNA and 11 % faster
-  // on 3.1 GB, in two thirds of the memory: bench/RESULTS.md §59). (Their usability is asked
-  // only where they would be taken: on GPUs it is a trial mapping.)
-  const bool shared_first = c.size() >= 4;
-  const auto cover_fits = [&](unsigned x, unsigned s) {
-    return free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, x, s));
-  };
-  if (!shared_first && cover_fits(lean_period, 1)) {
-    if (period) *period = lean_period;
-    if (pieces) *pieces = 1;
-    return construction::cover;
+  for (const unsigned s : {1u, 2u, 4u, 8u}) {
+    if (free_known<ExecSpace>() && fits(cover_bytes<I, ExecSpace>(n, c.size(), m, lean_period, s))) {
+      if (period) *period = lean_period;
+      if (pieces) *pieces = s;
+      return construction::cover;
+    }
   }
+  // From 4 ranks on, shared ranks before replicated ones: every replicated rank stores every
+  // other's updates, work that grows with P (§59). (Their usability is asked only where they
+  // would be taken: on GPUs it is a trial mapping.)
+  const bool shared_first = c.size() >= 4;
   if (shared_first && shared_fits && usable()) return construction::shared;
   if (fits(replicated_need)) return construction::replicated;
   if (!shared_first && shared_fits && usable()) return construction::shared;
-  // Where neither holds the rank array, the difference cover: its sample alone is ranked (half
-  // the memory and less; 36 bytes a slice byte on 2 H200s for 1 GB of DNA against replicated
-  // ranks' 69, bench/RESULTS.md §60).
-  // Period 7 first (the fastest), in one piece, else in 2, 4 or 8 (the merge's arrays for one
-  // piece at a time); then the leanest period likewise.
-  for (const unsigned x : {7u, lean_period}) {
-    for (const unsigned s : {1u, 2u, 4u, 8u}) {
-      if (cover_fits(x, s)) {
-        if (period) *period = x;
-        if (pieces) *pieces = s;
-        return construction::cover;
-      }
-    }
-  }
   return construction::partitioned;
 }
 
