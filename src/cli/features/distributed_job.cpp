@@ -45,7 +45,7 @@ auto build_rows(session& s, Typed& typed, const collective& c, const host_buffer
   // its own (allocate_seconds); freed when the rows are built.
   strix::distributed::workspace held;
   const auto t_reserve = session::clock::now();
-  strix::distributed::reserve<I>(typed.space(), c.comm(), bytes, held);
+  strix::distributed::reserve<I>(typed.space(), c.comm(), text, held);  // (from the text: the cover's period known)
   c.run([&] { s.add_allocate_time(t_reserve); });
   const auto t0 = s.begin_stage("suffix array");
   strix::distributed::suffix_array(typed.space(), c.comm(), text, sa, &s.report().library, &held);

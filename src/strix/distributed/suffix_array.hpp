@@ -16,6 +16,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include <strix/core/eti.hpp>
 #include <strix/core/stats.hpp>
@@ -41,7 +42,8 @@ namespace detail {
 template <class ExecSpace, class I>
 void prepare_transport(const ExecSpace& space, MPI_Comm comm);
 template <class ExecSpace, class I>
-void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws);
+void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes,
+                       const text_view<ExecSpace>* text_slice, workspace& ws);
 template <class ExecSpace, class I>
 void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<ExecSpace>& text,
                         const device_view<I, ExecSpace>& sa, run_stats* stats, workspace* ws);
@@ -69,7 +71,18 @@ void prepare(const ExecutionSpace& space, MPI_Comm comm) {
 // partitioned construction would run.
 template <class Index, class ExecutionSpace>
 void reserve(const ExecutionSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws) {
-  detail::reserve_workspace<ExecutionSpace, Index>(space, comm, slice_bytes, ws);
+  detail::reserve_workspace<ExecutionSpace, Index>(space, comm, slice_bytes, nullptr, ws);
+}
+
+// As above, from this rank's text slice itself (its bytes are read: a pass over every slice):
+// the text's alphabet fixes the difference cover's period, so the cover's sample is sized for
+// the period the call will take (for DNA period 21's, 5 suffixes in 21) rather than for the
+// largest sample (period 7's, 3 in 7) that a text of unknown alphabet may need.
+template <class Index, class ExecutionSpace, class TextView, std::enable_if_t<Kokkos::is_view<TextView>::value, int> = 0>
+void reserve(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, workspace& ws) {
+  strix::detail::check_text_view<ExecutionSpace, TextView>();
+  const auto text = strix::detail::as_device_view<const std::uint8_t, ExecutionSpace>(text_slice, "text");
+  detail::reserve_workspace<ExecutionSpace, Index>(space, comm, text.extent(0), &text, ws);
 }
 
 // This rank's rows of the suffix array of the whole text (the slices of all ranks, in rank
@@ -120,7 +133,7 @@ sa_check_result check(const ExecutionSpace& space, MPI_Comm comm, const TextView
 #define STRIX_DISTRIBUTED_EXTERN(SPACE, I)                                                                        \
   extern template void strix::distributed::detail::prepare_transport<SPACE, I>(const SPACE&, MPI_Comm);            \
   extern template void strix::distributed::detail::reserve_workspace<SPACE, I>(                                  \
-      const SPACE&, MPI_Comm, std::uint64_t, strix::distributed::workspace&);                                   \
+      const SPACE&, MPI_Comm, std::uint64_t, const strix::text_view<SPACE>*, strix::distributed::workspace&);   \
   extern template void strix::distributed::detail::build_suffix_array<SPACE, I>(                                 \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&,              \
       strix::run_stats*, strix::distributed::workspace*);                                                       \

@@ -238,17 +238,14 @@ replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, 
                                                   pieces);
 }
 
-// The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
-// suffixes estimated: sized for the period asked (STRIX_DISTRIBUTED_COVER, else 7; the
-// alphabet, which may make it smaller, is unknown here).
 // A piece's suffixes expected, with room for the sample's error (a piece has fewer samples).
 inline std::uint64_t expected_piece(std::uint64_t own, unsigned pieces) {
   const std::uint64_t even = (own + pieces - 1) / pieces;
   return pieces == 1 ? own : std::min(own, even + even / 16 + 4096);
 }
 
-// (The sample's arrays for period 7's, the largest: the text's alphabet, unknown here, may cut
-// the period the build takes to 7.)
+// The arrays of the construction for a text of n bytes over `ranks` ranks, with the rank's
+// suffixes estimated, for the sample of `units`.
 template <class ExecSpace, class I, class R>
 void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_units& units, std::uint64_t n, int ranks,
                       unsigned pieces) {
@@ -268,11 +265,12 @@ void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_u
   pool.scratch<ExecSpace>().reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, own));
   pool.scratch<ExecSpace>().result(64);
 }
+// ... for `period`: the build's own where reserve was given the text (its alphabet), else 7's,
+// the largest sample (the period a text of unknown alphabet may take).
 template <class ExecSpace, class I>
 void reserve_cover(const ExecSpace& space, named_buffers& pool, const collective& c, std::uint64_t n, int ranks,
-                   unsigned pieces) {
+                   unsigned pieces, unsigned period) {
   pieces = cover_pieces(c, pieces);
-  const unsigned period = sample_fits(n, 7) ? 7 : 21;
   if (!sample_fits(n, period)) return;  // (the build refuses it)
   reserve_cover_as<ExecSpace, I, std::uint32_t>(space, pool, cover_units{strix::detail::make_difference_cover(period)},
                                                 n, ranks, pieces);

@@ -319,7 +319,8 @@ void reserve_replicated(const ExecSpace& space, named_buffers& pool, std::uint64
 }
 
 template <class ExecSpace, class I>
-void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws) {
+void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slice_bytes,
+                       const text_view<ExecSpace>* text_slice, workspace& ws) {
   collective c(comm);
   const layout positions = c.gather_layout(slice_bytes);
   const std::uint64_t n = positions.total();
@@ -327,16 +328,28 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   if (n == 0 || c.size() == 1) return;
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
-  unsigned chosen_pieces = 1;
-  // (The alphabet is not known here: the cover's period 7, the largest sample, which reserve_cover sizes for.)
-  const construction how =
-      choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, 7, nullptr, &chosen_pieces);
+  // The cover's period: from the text's alphabet as the build finds it, or (alphabet unknown)
+  // 7, the largest sample, which then serves every text of this size.
+  unsigned lean_period = 7, k = 64;
+  if (text_slice) {
+    int bits = 0;
+    used_alphabet(space, c, *text_slice, bits);
+    k = bits == 0 ? 1 : 64 / bits;
+    lean_period = clip_period(21, int(k));
+  }
+  unsigned chosen_period = lean_period, chosen_pieces = 1;
+  const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, lean_period,
+                                                             &chosen_period, &chosen_pieces);
+  // (As the build does: the period asked for clipped to the keys, 21 where the sample's units
+  // would not fit 32 bits.)
+  unsigned period = text_slice ? clip_period(chosen_period, int(k)) : 7;
+  if (!sample_fits(n, period)) period = text_slice ? clip_period(21, int(k)) : 21;
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
     if (how == construction::shared) reserve_replicated<ExecSpace, I, true>(space, ws.buffers(), n, c.size());
     if (how == construction::cover)
-      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_pieces);
+      reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_pieces, period);
   });
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
@@ -556,7 +569,8 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
 
 #define STRIX_DISTRIBUTED_SA_INSTANTIATE(SPACE, I)                                              \
   template void strix::distributed::detail::reserve_workspace<SPACE, I>(                        \
-      const SPACE&, MPI_Comm, std::uint64_t, strix::distributed::workspace&);                   \
+      const SPACE&, MPI_Comm, std::uint64_t, const strix::text_view<SPACE>*,                    \
+      strix::distributed::workspace&);                                                          \
   template void strix::distributed::detail::build_suffix_array<SPACE, I>(                       \
       const SPACE&, MPI_Comm, const strix::text_view<SPACE>&, const strix::device_view<I, SPACE>&, \
       strix::run_stats*, strix::distributed::workspace*);                                       \
