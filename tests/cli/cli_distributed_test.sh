@@ -113,10 +113,8 @@ for t in auto staged nccl mpi; do
     else bad "sa --distributed -np 2 $f with STRIX_DISTRIBUTED_TRANSPORT=$t: $(cat err.txt)"; fi
   done
 done
-# Every construction (replicated ranks: the default on GPUs that hold them; shared ranks: on
-# GPUs of one node that map each other's memory where replicated ranks do not fit; partitioned:
-# the default on host ranks; the difference cover: where none of the first two fits), on ranks of
-# uneven group sizes.
+# Every construction (the difference cover: the default on GPUs; replicated and shared ranks:
+# where it does not fit; partitioned: the default on host ranks), on ranks of uneven group sizes.
 for a in shared replicated partitioned cover; do
   for np in 2 3; do
     for f in miss.txt zeros.bin fib.txt dna.txt runs.bin; do

@@ -67,17 +67,20 @@ void prepare(const ExecutionSpace& space, MPI_Comm comm) {
 // Sizes `ws` for suffix arrays of entries of type Index (std::uint32_t or std::uint64_t) of a
 // text of which this rank holds `slice_bytes` bytes (workspace.hpp): the device memory the
 // construction that would be chosen for it takes, allocated now rather than inside the call.
-// Collective; nothing is kept for one rank (the single-device construction) or where the
-// partitioned construction would run.
+// The alphabet unknown, the difference cover is sized for its largest sample (period 7), and
+// calls with this workspace then take that period. Collective; nothing is kept for one rank
+// (the single-device construction) or where the partitioned construction would run.
 template <class Index, class ExecutionSpace>
 void reserve(const ExecutionSpace& space, MPI_Comm comm, std::uint64_t slice_bytes, workspace& ws) {
   detail::reserve_workspace<ExecutionSpace, Index>(space, comm, slice_bytes, nullptr, ws);
 }
 
-// As above, from this rank's text slice itself (its bytes are read: a pass over every slice):
-// the text's alphabet fixes the difference cover's period, so the cover's sample is sized for
-// the period the call will take (for DNA period 21's, 5 suffixes in 21) rather than for the
-// largest sample (period 7's, 3 in 7) that a text of unknown alphabet may need.
+// As above, from this rank's text slice itself (its bytes are read: a pass over every slice,
+// where the cover may be chosen): the text's alphabet fixes the difference cover's period, so
+// its sample is sized for the period the call will take (for DNA period 21's, 5 suffixes in
+// 21) rather than for the largest (period 7's, 3 in 7). Every rank passes its slice (a user
+// error otherwise). Texts whose alphabet allows a period as large are served without
+// allocating; others (bytes of text: period 7) grow the workspace.
 template <class Index, class ExecutionSpace, class TextView, std::enable_if_t<Kokkos::is_view<TextView>::value, int> = 0>
 void reserve(const ExecutionSpace& space, MPI_Comm comm, const TextView& text_slice, workspace& ws) {
   strix::detail::check_text_view<ExecutionSpace, TextView>();

@@ -117,7 +117,12 @@ class named_buffers {
     held_.clear();
     scratch_.clear();
     drop_object();
+    cover_period_ = 0;
   }
+  // The difference cover's period the buffers were reserved for (0: none): a build takes no
+  // larger one, so that it chooses the pieces reserve chose and fits what reserve sized.
+  unsigned reserved_cover_period() const { return cover_period_; }
+  void reserved_cover_period(unsigned period) { cover_period_ = period; }
 
  private:
   struct held {
@@ -133,6 +138,7 @@ class named_buffers {
   std::type_index object_type_{typeid(void)}, object_space_{typeid(void)};
   std::size_t object_bytes_ = 0;
   std::uint64_t objects_made_ = 0;
+  unsigned cover_period_ = 0;
 };
 
 }  // namespace detail

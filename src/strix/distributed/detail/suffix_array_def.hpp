@@ -204,10 +204,11 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // devices: the difference cover at the largest period the keys allow (21 for DNA, 7 for bytes
 // of text) in the fewest of 1, 2, 4 or 8 pieces that fit (the merge's arrays a piece at a
 // time). On 2 and 4 H200s it beat both prefix-doubling constructions on 1 and 3.1 GB of DNA and
-// on linux.tar, in 40-70 % of their memory (bench/RESULTS.md §65). Where its sample does not fit
-// 32-bit units (texts past about 10^10 bytes): shared ranks from 4 ranks on, replicated below
-// (or where shared ranks cannot map each other's memory), as far as free memory holds them;
-// else partitioned. Host ranks take partitioned: their free memory is not known, and on them
+// on linux.tar, in 40-70 % of their memory (bench/RESULTS.md §65). Where it does not fit (in 8
+// pieces, or its sample past 32-bit units: texts beyond about 10^10 bytes): shared ranks from 4
+// ranks on, replicated below (each the other's fallback: replicated where shared ranks cannot
+// map each other's memory, shared where replicated ones do not fit), as far as free memory
+// holds them; else partitioned. Host ranks take partitioned: their free memory is not known, and on them
 // the cover was the slower (§65). A rank's suffixes are taken as its largest slice or the even
 // share with room for the sample's error, whichever is more, and 4 bytes each for the
 // primitives' scratch.
@@ -329,9 +330,20 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   choose_transport<ExecSpace>(c);
   const bool mapped = node_parts_held<ExecSpace>(ws.buffers(), c);
   // The cover's period: from the text's alphabet as the build finds it, or (alphabet unknown)
-  // 7, the largest sample, which then serves every text of this size.
+  // 7, the largest sample, which then serves every text of this size. (Every rank must call the
+  // same overload: the alphabet is a collective pass. It is read only where the cover may be
+  // chosen: asked for, or `auto` on devices.)
+  const std::uint64_t with_text = c.sum<std::uint64_t>(text_slice ? 1 : 0);
+  c.run([&] {
+    STRIX_USER_REQUIRE(with_text == 0 || with_text == std::uint64_t(c.size()),
+                       "strix::distributed::reserve: every rank must pass its text slice, or every rank its size");
+  });
+  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
+  const bool cover_possible = (asked && std::string(asked) == "cover") ||
+                              ((!asked || !*asked || std::string(asked) == "auto") && free_known<ExecSpace>());
   unsigned lean_period = 7, k = 64;
-  if (text_slice) {
+  const bool alphabet_known = text_slice && cover_possible;
+  if (alphabet_known) {
     int bits = 0;
     used_alphabet(space, c, *text_slice, bits);
     k = bits == 0 ? 1 : 64 / bits;
@@ -341,9 +353,9 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
   const construction how = choose_construction<ExecSpace, I>(c, positions, ws.bytes<ExecSpace>(), mapped, lean_period,
                                                              &chosen_period, &chosen_pieces);
   // (As the build does: the period asked for clipped to the keys, 21 where the sample's units
-  // would not fit 32 bits.)
-  unsigned period = text_slice ? clip_period(chosen_period, int(k)) : 7;
-  if (!sample_fits(n, period)) period = text_slice ? clip_period(21, int(k)) : 21;
+  // would not fit 32 bits. Alphabet unknown: 7's sample, the largest any text may take.)
+  unsigned period = alphabet_known ? clip_period(chosen_period, int(k)) : 7;
+  if (!sample_fits(n, period)) period = clip_period(21, int(k));
   if (how != construction::shared) ws.buffers().drop_object();  // (collective)
   c.run([&] {
     if (how == construction::replicated) reserve_replicated<ExecSpace, I, false>(space, ws.buffers(), n, c.size());
@@ -351,6 +363,7 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
     if (how == construction::cover)
       reserve_cover<ExecSpace, I>(space, ws.buffers(), c, n, c.size(), chosen_pieces, period);
   });
+  ws.buffers().reserved_cover_period(how == construction::cover ? period : 0);
   // Shared ranks' rank array, mapped between the ranks now rather than in every call (after
   // reserve_replicated freed the buffers they do not take: those were counted as free memory).
   if (how == construction::shared)
@@ -402,8 +415,12 @@ void build_suffix_array(const ExecSpace& space, MPI_Comm comm, const text_view<E
     stats->set_counter("distributed_device_peak_bytes",
                        free_known<ExecSpace>() ? peak.added() + held_bytes + local + sa.extent(0) * sizeof(I) : 0);
   };
+  // The cover's period: the largest the keys allow, but none larger than a reserved
+  // workspace's (reserve by size alone sizes period 7's sample and chooses its pieces by it).
+  unsigned lean_period = clip_period(21, k);
+  if (const unsigned reserved = held.buffers().reserved_cover_period()) lean_period = std::min(lean_period, reserved);
   unsigned chosen_period = 7, chosen_pieces = 1;
-  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, clip_period(21, k),
+  const construction how = choose_construction<ExecSpace, I>(c, positions, held_bytes, mapped, lean_period,
                                                              &chosen_period, &chosen_pieces);
   if (stats) stats->set_counter("distributed_replicated", std::uint64_t(how));
   if (how != construction::shared) held.buffers().drop_object();  // (collective)
