@@ -58,6 +58,18 @@ std::vector<std::uint64_t> slice_offsets(std::uint64_t n, int ranks, bool skewed
   return off;
 }
 
+// This rank's slice of `text` (bytes [off[rank], off[rank + 1])) on the space's device.
+template <class Space>
+Kokkos::View<std::uint8_t*, typename Space::memory_space> device_slice(const bytes& text,
+                                                                      const std::vector<std::uint64_t>& off, int rank) {
+  const std::uint64_t b = off[rank], e = off[rank + 1];
+  Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", e - b);
+  auto h = Kokkos::create_mirror_view(slice);
+  for (std::uint64_t i = b; i < e; ++i) h(i - b) = text[i];
+  strix::copy(slice, h);
+  return slice;
+}
+
 template <class T>
 std::vector<T> gather_all(const strix::distributed::collective& c, const std::vector<T>& mine) {
   return c.all_gather(mine);
@@ -68,14 +80,7 @@ void run_one(const Space& space, const strix::distributed::collective& c, const 
              bool skewed, tally& t, strix::distributed::workspace* ws = nullptr) {
   using host = Kokkos::View<I*, Kokkos::HostSpace>;
   const std::uint64_t n = text.size();
-  const auto off = slice_offsets(n, c.size(), skewed);
-  const std::uint64_t b = off[c.rank()], e = off[c.rank() + 1];
-  Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", e - b);
-  {
-    auto h = Kokkos::create_mirror_view(slice);
-    for (std::uint64_t i = b; i < e; ++i) h(i - b) = text[i];
-    strix::copy(slice, h);
-  }
+  const auto slice = device_slice<Space>(text, slice_offsets(n, c.size(), skewed), c.rank());
   const auto rows = strix::distributed::suffix_array_rows(n, c.comm());
   Kokkos::View<I*, typename Space::memory_space> sa("sa", rows.size(c.rank()));
   const std::string what = name + " (" + Space::name() + ", " + std::to_string(8 * sizeof(I)) + "-bit, " +
@@ -192,14 +197,7 @@ template <class Space>
 void run_reserved_from_text(const strix::distributed::collective& c, tally& t, const std::string& name,
                             const bytes& text, bool above_7) {
   const Space space;
-  const std::uint64_t n = text.size();
-  const auto off = slice_offsets(n, c.size(), false);
-  Kokkos::View<std::uint8_t*, typename Space::memory_space> slice("slice", off[c.rank() + 1] - off[c.rank()]);
-  {
-    auto h = Kokkos::create_mirror_view(slice);
-    for (std::uint64_t i = off[c.rank()]; i < off[c.rank() + 1]; ++i) h(i - off[c.rank()]) = text[i];
-    strix::copy(slice, h);
-  }
+  const auto slice = device_slice<Space>(text, slice_offsets(text.size(), c.size(), false), c.rank());
   strix::distributed::workspace by_text, by_size;
   try {
     strix::distributed::reserve<std::uint32_t>(space, c.comm(), slice, by_text);

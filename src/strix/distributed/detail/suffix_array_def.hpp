@@ -217,12 +217,17 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // `lean_period`: the cover's largest period the text's keys allow (7 where the alphabet is not
 // known: the largest sample); `period` and `pieces`, where the difference cover is taken, get
 // what it takes (asked for: STRIX_DISTRIBUTED_COVER's period or 7, in one piece).
+// The construction asked for: STRIX_DISTRIBUTED_ALGORITHM, else "auto".
+inline std::string asked_construction() {
+  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
+  return asked ? asked : "auto";
+}
+
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
                                  bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr,
                                  unsigned* pieces = nullptr) {
-  const char* asked_env = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
-  const std::string asked = asked_env ? asked_env : "auto";
+  const std::string asked = asked_construction();
   c.run([&] {
     STRIX_USER_REQUIRE(asked == "auto" || asked == "shared" || asked == "replicated" || asked == "partitioned" ||
                            asked == "cover",
@@ -338,9 +343,8 @@ void reserve_workspace(const ExecSpace& space, MPI_Comm comm, std::uint64_t slic
     STRIX_USER_REQUIRE(with_text == 0 || with_text == std::uint64_t(c.size()),
                        "strix::distributed::reserve: every rank must pass its text slice, or every rank its size");
   });
-  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
-  const bool cover_possible = (asked && std::string(asked) == "cover") ||
-                              ((!asked || !*asked || std::string(asked) == "auto") && free_known<ExecSpace>());
+  const std::string asked = asked_construction();
+  const bool cover_possible = asked == "cover" || (asked == "auto" && free_known<ExecSpace>());
   unsigned lean_period = 7, k = 64;
   const bool alphabet_known = text_slice && cover_possible;
   if (alphabet_known) {
