@@ -16,7 +16,8 @@
 # env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
 #      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto, and for
 #      the difference cover its period as a third part (STRIX_DISTRIBUTED_COVER: auto:cover:21)
-#      and its pieces as a fourth (STRIX_DISTRIBUTED_PIECES: auto:cover:7:4);
+#      and its pieces as a fourth (STRIX_DISTRIBUTED_PIECES: auto:cover:7:4); `base+` before a
+#      variant runs it with the base pack's strix (device mode: A/B of two commits);
 #      default "auto:auto"; "auto:auto staged:auto auto:partitioned" compares NCCL with host
 #      staging and the replicated with the partitioned construction), CELL_TIMEOUT (seconds a run,
 #      300), OUTDIR (outputs; a RAM disk for large texts), KEEP (a folder for every run's JSON).
@@ -34,11 +35,15 @@ if [ "${1:-}" = pack ]; then
   # CUDA build: build/cuda (targets strix_cli strix_distributed_tests strix_bench_gen).
   c="${2:-$here/build/cuda}" carry="$here/.carry/dist" stage="$(mktemp -d)"
   mkdir -p "$stage/bin" "$stage/lib" "$carry"
+  # (EXTRA_BINS: more of the build's programs, paths under it: "tests/strix_tests".)
   cp "$c/strix" "$c/tests/strix_distributed_tests" "$c/bench/strix_bench_gen" "$stage/bin/"
+  for b in ${EXTRA_BINS:-}; do cp "$c/$b" "$stage/bin/"; done
   strip "$stage"/bin/*
   for f in "$stage"/bin/*; do ldd "$f" | awk '/=> \// { print $3 }'; done | sort -u |
     grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libnccl)\.so' |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+  [ -n "${BASE:-}" ] && [ -f "$carry/dist.tar.xz" ] && mv "$carry/dist.tar.xz" "$carry/base.tar.xz"
+  [ -z "${BASE:-}" ] && rm -f "$carry/base.tar.xz"
   tar -cf - -C "$stage" . | xz -6 -T0 > "$carry/dist.tar.xz"
   rm -rf "$stage"
   mkdir -p "$carry/mpi" "$carry/data"
@@ -54,6 +59,11 @@ if [ "${1:-}" = device ]; then
   carry="$here/.carry/dist" w=/tmp/strix-dist in=/tmp/strix-in logs=/tmp/strix-dist-logs
   mkdir -p "$w" "$in" "$logs"
   tar -xJf "$carry/dist.tar.xz" -C "$w"
+  # A base build beside it (`pack` with BASE=1 keeps the previous pack as base.tar.xz): the
+  # variants `base+T:A...` run the base's strix, alternating with the rest in each round.
+  if [ -f "$carry/base.tar.xz" ]; then
+    mkdir -p "$w/base" && tar -xJf "$carry/base.tar.xz" -C "$w/base" && export BASE_STRIX="$w/base/bin/strix"
+  fi
   export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}"
   source "$here/scripts/device-mpi-env.sh" "$carry/mpi"
   gpus="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
@@ -165,12 +175,14 @@ echo "# $(date -u '+%F %T') $(hostname) $(nproc --all) cores; $strix; backend $b
 widthopt=()
 [ "$width" != 0 ] && widthopt=(--width "$width")
 one_run() {  # ranks variant input json output
+  local bin="$strix"
+  case "$2" in base+*) bin="${BASE_STRIX:?a base+ variant wants the base pack}"; set -- "$1" "${2#base+}" "$3" "$4" "$5";; esac
   local t0 t1 rc=0 how="${2#*:}" period="" pieces=""
   [ "${how#*:}" != "$how" ] && period="${how#*:}"
   [ "${period#*:}" != "$period" ] && pieces="${period#*:}" period="${period%%:*}"
   t0=$(date +%s.%N)
   STRIX_DISTRIBUTED_TRANSPORT="${2%%:*}" STRIX_DISTRIBUTED_ALGORITHM="${how%%:*}" \
-    STRIX_DISTRIBUTED_COVER="$period" STRIX_DISTRIBUTED_PIECES="$pieces" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$strix" sa "$3" \
+    STRIX_DISTRIBUTED_COVER="$period" STRIX_DISTRIBUTED_PIECES="$pieces" timeout "$cell_timeout" "$mpirun" -q --bind-to none -np "$1" "$bin" sa "$3" \
     -o "$5" --distributed --backend "$backend" "${widthopt[@]}" --stats --quiet >"$4" 2>"$4.err" || rc=$?
   t1=$(date +%s.%N)
   if [ $rc -ne 0 ]; then

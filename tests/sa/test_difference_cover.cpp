@@ -184,7 +184,8 @@ TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every t
           Kokkos::View<std::uint64_t*, memory> key("key", na + nb);
           Kokkos::View<std::uint32_t*, memory> origin("origin", na + nb);
           const tiled_source<space> src{ad, bd, key, origin};
-          strix::primitives::merge_in_tiles(space(), na, nb, src, threads, per_thread);
+          strix::primitives::workspace<space> ws;
+          strix::primitives::merge_in_tiles(space(), ws, na, nb, src, threads, per_thread);
           CAPTURE(threads);
           CAPTURE(per_thread);
           CAPTURE(na);
@@ -194,7 +195,7 @@ TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every t
           if (threads == teams.front() && per_thread == 8) {  // the dispatching entry point too
             Kokkos::deep_copy(key, 0);
             Kokkos::deep_copy(origin, 0);
-            strix::primitives::merge_tiled(space(), na, nb, src);
+            strix::primitives::merge_tiled(space(), ws, na, nb, src);
             CHECK(to_vector(key) == expected);
             CHECK(to_vector(origin) == expected_origin);
           }

@@ -11,6 +11,7 @@
 
 #include <strix/core/device_view.hpp>
 #include <strix/error.hpp>
+#include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives {
 
@@ -58,47 +59,61 @@ void merge_by(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const 
 }
 
 // The same merge for elements that carry their comparison data (a key and a payload), tiled
-// for a GPU: a team of threads takes threads × per_thread consecutive outputs, finds where
-// they start and end in a and b (two searches in global memory a team instead of one a
-// thread), loads those elements into its scratch with coalesced reads, and each thread merges
-// its share there; the merged tile goes out through the scratch again, coalesced. The
-// comparisons that global memory served (log2 n reads a thread for the search, strided reads
-// for the merge) come from scratch: what the merges of a difference cover spent their time on
-// (issue 64). Source: value_type (trivially copyable); value_type a(i), b(j); bool
+// for a GPU: a team of threads takes threads × per_thread consecutive outputs, loads the
+// elements they come from into its scratch with coalesced reads, and each thread merges its
+// share there; the merged tile goes out through the scratch again, coalesced. Where each tile
+// starts in a and b is found first by a kernel of its own, a thread a tile boundary: a search
+// in global memory is a chain of dependent reads (two a step where keys tie: the comparator's
+// ranks), which inside the merge kept a whole team waiting on two of its threads (issue 63's
+// profile: the merge 0.48 of 0.99 s); a thread of its own per boundary has nothing to wait for.
+// Source: value_type (trivially copyable); value_type a(i), b(j); bool
 // b_before_a(const value_type& from_b, const value_type& from_a) (strict: ties take a's first);
 // store(k, v). threads: the team size (one the space supports: Kokkos refuses a larger one
-// rather than launch a smaller team); per_thread ≤ 8.
+// rather than launch a smaller team); per_thread ≤ 8. ws: the boundaries
+// (merge_in_tiles_scratch_bytes).
 constexpr int merge_tile_max_per_thread = 8;
+inline std::uint64_t merge_tile_count(std::uint64_t total, int threads, int per_thread) {
+  if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
+  const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
+  return (total + tile - 1) / tile;
+}
+inline std::size_t merge_in_tiles_scratch_bytes(std::uint64_t total, int threads, int per_thread) {
+  return std::size_t(merge_tile_count(total, threads, per_thread) + 1) * sizeof(std::uint64_t);
+}
 template <class ExecSpace, class Source>
-void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src, int threads,
-                    int per_thread) {
+void merge_in_tiles(const ExecSpace& space, workspace<ExecSpace>& ws, std::uint64_t na, std::uint64_t nb,
+                    const Source& src, int threads, int per_thread) {
   using value_type = typename Source::value_type;
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename team_policy::member_type;
   using scratch = Kokkos::View<value_type*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
-  using bounds = Kokkos::View<std::uint64_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const std::uint64_t total = na + nb;
   if (total == 0) return;
-  if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
   STRIX_REQUIRE(threads >= 1);
+  if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
   const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
-  const std::uint64_t tiles = (total + tile - 1) / tile;
+  const std::uint64_t tiles = merge_tile_count(total, threads, per_thread);
   STRIX_REQUIRE(tiles <= std::uint64_t(std::numeric_limits<int>::max()));  // (a league's size)
-  const std::size_t bytes = scratch::shmem_size(tile) + bounds::shmem_size(2);
+  const device_view<std::uint64_t, ExecSpace> splits(
+      static_cast<std::uint64_t*>(ws.reserve(merge_in_tiles_scratch_bytes(total, threads, per_thread))), tiles + 1);
+  Kokkos::parallel_for(
+      "strix::merge_tile_starts",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(tiles + 1)),
+      KOKKOS_LAMBDA(const std::int64_t t) {
+        const std::uint64_t diag = std::uint64_t(t) * tile < total ? std::uint64_t(t) * tile : total;
+        splits(t) = merge_path_split(na, nb, diag,
+                                     [&](std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); });
+      });
+  const std::size_t bytes = scratch::shmem_size(tile);
   Kokkos::parallel_for(
       "strix::merge_in_tiles",
       team_policy(space, static_cast<int>(tiles), threads).set_scratch_size(0, Kokkos::PerTeam(bytes)),
       KOKKOS_LAMBDA(const member& team) {
         scratch s(team.team_scratch(0), tile);
-        bounds split(team.team_scratch(0), 2);
         const std::uint64_t begin = std::uint64_t(team.league_rank()) * tile;
         const std::uint64_t end = begin + tile < total ? begin + tile : total;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2), [&](const int q) {
-          split(q) = merge_path_split(na, nb, q == 0 ? begin : end,
-                                      [&](std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); });
-        });
-        team.team_barrier();
-        const std::uint64_t i0 = split(0), j0 = begin - i0, la = split(1) - i0, len = end - begin, lb = len - la;
+        const std::uint64_t i0 = splits(team.league_rank()), j0 = begin - i0, la = splits(team.league_rank() + 1) - i0,
+                            len = end - begin, lb = len - la;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) {
           s(k) = k < la ? src.a(i0 + k) : src.b(j0 + (k - la));
         });
@@ -125,15 +140,23 @@ void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, 
 }
 
 // merge_in_tiles on a GPU (teams of 128 threads, 8 outputs each: 1024 elements of scratch a
-// team); host spaces take merge_by's long tiles.
+// team); host spaces take merge_by's long tiles. merge_tiled_scratch_bytes: the workspace it
+// takes for total = na + nb outputs (none on the host).
+constexpr int merge_tiled_threads = 128;
+template <class ExecSpace>
+std::size_t merge_tiled_scratch_bytes(const ExecSpace&, std::uint64_t total) {
+  if constexpr (is_host_space_v<ExecSpace>) return 0;
+  else return merge_in_tiles_scratch_bytes(total, merge_tiled_threads, merge_tile_max_per_thread);
+}
 template <class ExecSpace, class Source>
-void merge_tiled(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src) {
+void merge_tiled(const ExecSpace& space, workspace<ExecSpace>& ws, std::uint64_t na, std::uint64_t nb,
+                 const Source& src) {
   if constexpr (is_host_space_v<ExecSpace>) {
     merge_by(
         space, na, nb, KOKKOS_LAMBDA(std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); },
         KOKKOS_LAMBDA(std::uint64_t k, bool from_a, std::uint64_t idx) { src.store(k, from_a ? src.a(idx) : src.b(idx)); });
   } else {
-    merge_in_tiles(space, na, nb, src, 128, merge_tile_max_per_thread);
+    merge_in_tiles(space, ws, na, nb, src, merge_tiled_threads, merge_tile_max_per_thread);
   }
 }
 

@@ -75,9 +75,13 @@ void sort_class(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, co
 
 // Merges the sorted runs [offset, offset + length) that tile `sa` into one suffix order
 // (merge path, pairwise): the first symbols packed in 64 bits decide unless equal, then
-// suffix_less. merge_buf: sa's length; merge_keys: twice that.
+// suffix_less. merge_buf: sa's length; merge_keys: twice that; ws: merge_runs_scratch_bytes(sa's length).
+template <class ExecSpace>
+std::size_t merge_runs_scratch_bytes(const ExecSpace& space, std::uint64_t n) {
+  return primitives::merge_tiled_scratch_bytes(space, n);
+}
 template <class ExecSpace, class I, class Sym, class R>
-void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
+void merge_sorted_runs(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
                        std::vector<std::pair<std::uint64_t, std::uint64_t>> runs, const device_view<I, ExecSpace>& sa,
                        const device_view<I, ExecSpace>& merge_buf, const device_view<std::uint64_t, ExecSpace>& merge_keys) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
@@ -112,7 +116,7 @@ void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank
                                                key_view(dst_key.data() + a.first, a.second + b.second),
                                                less,
                                                static_cast<unsigned>(packed_symbols)};
-      primitives::merge_tiled(space, a.second, b.second, both);
+      primitives::merge_tiled(space, ws, a.second, b.second, both);
       merged.emplace_back(a.first, a.second + b.second);
     }
     runs.swap(merged);
@@ -163,7 +167,7 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
   STRIX_REQUIRE(offset == n - m);
   if (m > 0) runs.emplace_back(n - m, m);
   timer.begin("merge");
-  merge_sorted_runs(space, sym, rank, std::move(runs), device_view<I, ExecSpace>(sa.data(), n), buf.merge_buf,
+  merge_sorted_runs(space, ws, sym, rank, std::move(runs), device_view<I, ExecSpace>(sa.data(), n), buf.merge_buf,
                     buf.merge_keys);
 }
 

@@ -131,7 +131,7 @@ void order_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
 
   // 3. The runs merged.
   timer.begin(phases.merge);
-  merge_sorted_runs(space, sym, rank, runs, own, merge_buf, keys);
+  merge_sorted_runs(space, ws, sym, rank, runs, own, merge_buf, keys);
 }
 
 }  // namespace strix::detail
