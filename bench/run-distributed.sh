@@ -11,7 +11,8 @@
 # One rank per GPU on CUDA builds (BACKEND=cuda; rank r takes the node's GPU r); THREADS host
 # threads per rank otherwise. One rank runs strix's single-device construction (`auto`).
 #   bench/run-distributed.sh STRIX "1 2 4" RUNS INPUT...
-# (device mode: TEST_VARIANTS, the library tests' TRANSPORT:ALGORITHM runs; NO_CLI=1 leaves the
+# (device mode: SINGLE, one GPU's `strix sa` A/B against the base pack, below; TEST_VARIANTS,
+# the library tests' TRANSPORT:ALGORITHM runs; NO_CLI=1 leaves the
 # CLI script out; NO_TESTS=1 TESTS_AFTER=1 on machines of 2 GPUs.)
 # env: BACKEND, THREADS, WIDTH, MPIRUN, VARIANTS (TRANSPORT:ALGORITHM words, each part one of
 #      STRIX_DISTRIBUTED_TRANSPORT's / STRIX_DISTRIBUTED_ALGORITHM's values or auto, and for
@@ -145,6 +146,24 @@ if [ "${1:-}" = device ]; then
   else
     table "${TABLE_RANKS:-1 2$([ "$gpus" -ge 4 ] && echo " 4")}" $small
   fi
+  # SINGLE="INPUT:ALGORITHM ...": one GPU's `strix sa --algorithm` on each, the base pack's strix
+  # and this one alternating (SINGLE_RUNS rounds after a warm-up each), outputs compared.
+  for cell in ${SINGLE:-}; do
+    f="${cell%%:*}" a="${cell#*:}"
+    [ -f "$in/$f" ] || continue
+    for r in $(seq 0 "${SINGLE_RUNS:-3}"); do
+      for side in ${BASE_STRIX:+base} new; do
+        bin="$w/bin/strix"; [ "$side" = base ] && bin="$BASE_STRIX"
+        "$bin" sa "$in/$f" -o "/dev/shm/single.$side.sa" --algorithm "$a" --stats --quiet > "$logs/single.json" 2>&1 ||
+          { echo "# FAILED: $side $f $a: $(tail -1 "$logs/single.json")"; continue; }
+        same=""; [ "$side" = new ] && [ -f /dev/shm/single.base.sa ] && { cmp -s /dev/shm/single.base.sa /dev/shm/single.new.sa && same=" same as base" || same=" DIFFERS from base"; }
+        [ "$r" = 0 ] && continue  # (the warm-up)
+        python3 -c "import json,sys; j=json.load(open(sys.argv[1])); p=j['phases_seconds']; print('SINGLE %s %s %s round=%s total_ms=%.2f sa_ms=%.2f merge_ms=%.2f peak=%.1fn%s' % (sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], 1e3*j['total_seconds'], 1e3*j['stages_seconds'].get('suffix_array', 0), 1e3*p.get('merge', 0), j['peak_bytes_per_input_byte'], sys.argv[6]))" \
+          "$logs/single.json" "$f" "$a" "$side" "$r" "$same"
+      done
+    done
+    rm -f /dev/shm/single.*.sa
+  done
   # TESTS_AFTER=1 (with NO_TESTS=1): the tests after the table, on every GPU.
   if [ -n "${TESTS_AFTER:-}" ]; then
     tests "$(seq -s, 0 $((gpus - 1)))"

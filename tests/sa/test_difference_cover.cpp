@@ -136,6 +136,32 @@ TEST_CASE("difference covers: every difference is covered, and only valid period
   }
 }
 
+TEST_CASE("difference covers: division by the period as a multiply-high, exact up to 2^59, on the device too") {
+  using space = Kokkos::DefaultExecutionSpace;
+  std::mt19937_64 rng(59);
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t p = 0; p < 3000; ++p) values.push_back(p);
+  for (const int bits : {31, 32, 33, 40, 48, 56, 58, 59})
+    for (std::uint64_t k = 0; k < 300; ++k) values.push_back((std::uint64_t(1) << bits) - 150 + k);
+  for (int k = 0; k < 20000; ++k) values.push_back(rng() >> 5);  // below 2^59
+  const auto p = to_view<space::memory_space>(values);
+  for (unsigned d = 2; d <= 32; ++d) {
+    const strix::detail::small_divisor by(d);
+    Kokkos::View<std::uint64_t*, space::memory_space> q("q", values.size()), r("r", values.size());
+    Kokkos::parallel_for(
+        "test::small_divisor", Kokkos::RangePolicy<space>(0, values.size()), KOKKOS_LAMBDA(const std::size_t k) {
+          q(k) = by.quotient(p(k));
+          r(k) = by.residue(p(k));
+        });
+    const auto hq = to_vector(q), hr = to_vector(r);
+    std::size_t wrong = 0;
+    for (std::size_t k = 0; k < values.size(); ++k) wrong += hq[k] != values[k] / d || hr[k] != values[k] % d;
+    CAPTURE(d);
+    CHECK(wrong == 0);
+  }
+  CHECK_THROWS(strix::detail::small_divisor(1));
+}
+
 TEST_CASE("merge primitive: matches std::merge, stable on ties") {
   using space = Kokkos::DefaultExecutionSpace;
   std::mt19937_64 rng(5);

@@ -12,14 +12,29 @@
 
 namespace strix::detail {
 
-// p / d and p % d for a small divisor d: the 32-bit division where p fits (on GPUs several
-// times cheaper than the 64-bit one, and the comparator of a merge does several a step).
-KOKKOS_INLINE_FUNCTION std::uint64_t small_quotient(const std::uint64_t p, const unsigned d) {
-  return (p >> 32) ? p / d : static_cast<std::uint64_t>(static_cast<std::uint32_t>(p) / d);
+// The high 64 bits of a * b.
+KOKKOS_INLINE_FUNCTION std::uint64_t high_product(const std::uint64_t a, const std::uint64_t b) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return __umul64hi(a, b);
+#else
+  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#endif
 }
-KOKKOS_INLINE_FUNCTION unsigned small_residue(const std::uint64_t p, const unsigned d) {
-  return (p >> 32) ? static_cast<unsigned>(p % d) : static_cast<std::uint32_t>(p) % d;
-}
+
+// Division by a fixed small d (2..32) as one multiply-high by ceil(2^64 / d): exact for every
+// p < 2^59 (the error term p·(magic·d − 2^64) stays below 2^64), far beyond any text. A
+// comparator of the covers' merge divides by the period four times a tie (two residues, two
+// sample units); as a multiply that is a few instructions instead of a division's ~20–70.
+struct small_divisor {
+  std::uint64_t magic = 0;
+  unsigned d = 0;
+  small_divisor() = default;
+  explicit small_divisor(unsigned divisor) : magic(~std::uint64_t(0) / divisor + 1), d(divisor) {
+    STRIX_REQUIRE(divisor >= 2);
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t quotient(std::uint64_t p) const { return high_product(p, magic); }
+  KOKKOS_INLINE_FUNCTION unsigned residue(std::uint64_t p) const { return static_cast<unsigned>(p - quotient(p) * d); }
+};
 
 // The lowest set bit's place in x (x != 0).
 KOKKOS_INLINE_FUNCTION unsigned lowest_set_bit(const std::uint32_t x) {
@@ -37,8 +52,11 @@ struct difference_cover {
   unsigned members[max_size] = {};  // increasing
   std::uint32_t mask = 0;           // bit r set when r is in D
   std::uint8_t index_of[32] = {};   // r in D -> its place among the members
+  small_divisor by_period, by_size;  // (set with the members)
 
   KOKKOS_INLINE_FUNCTION bool contains(std::uint64_t r) const { return (mask >> r) & 1u; }
+  // p mod X.
+  KOKKOS_INLINE_FUNCTION unsigned residue(std::uint64_t p) const { return by_period.residue(p); }
 
   // The members as offsets from residue a: bit l set when (a + l) mod X is in D.
   KOKKOS_INLINE_FUNCTION std::uint32_t members_after(unsigned a) const {
@@ -53,11 +71,11 @@ struct difference_cover {
   // The sample as "units": sample positions in increasing order are units 0, 1, ...;
   // position p + X is unit unit_of(p) + |D|, so a shift by X positions is one by |D| units.
   KOKKOS_INLINE_FUNCTION std::uint64_t unit_of(std::uint64_t p) const {
-    const std::uint64_t q = small_quotient(p, period);
+    const std::uint64_t q = by_period.quotient(p);
     return q * size + index_of[p - q * period];
   }
   KOKKOS_INLINE_FUNCTION std::uint64_t position_of(std::uint64_t u) const {
-    const std::uint64_t q = small_quotient(u, size);
+    const std::uint64_t q = by_size.quotient(u);
     return q * period + members[u - q * size];
   }
   // Sample positions p < n.
@@ -116,6 +134,8 @@ inline difference_cover make_difference_cover(unsigned period) {
     }
   }
   STRIX_REQUIRE(c.valid());
+  c.by_period = small_divisor(c.period);
+  c.by_size = small_divisor(c.size);
   return c;
 }
 
