@@ -160,6 +160,23 @@ TEST_CASE("difference covers: division by the period as a multiply-high, exact u
     CHECK(wrong == 0);
   }
   CHECK_THROWS(strix::detail::small_divisor(1));
+  // Sample units and positions, inverse of each other, on the device.
+  for (const unsigned period : periods) {
+    const auto cover = strix::detail::make_difference_cover(period);
+    Kokkos::View<std::uint64_t*, space::memory_space> pos("pos", 10000), back("back", 10000);
+    Kokkos::parallel_for(
+        "test::cover_units", Kokkos::RangePolicy<space>(0, 10000), KOKKOS_LAMBDA(const std::size_t u) {
+          pos(u) = cover.position_of(u);
+          back(u) = cover.unit_of(pos(u));
+        });
+    const auto hp = to_vector(pos), hb = to_vector(back);
+    std::size_t wrong = 0;
+    for (std::uint64_t u = 0; u < hp.size(); ++u)
+      wrong += hb[u] != u || !cover.contains(hp[u] % period) || (u > 0 && hp[u] <= hp[u - 1]) ||
+               (u > 0 && hp[u] - hp[u - 1] > period);
+    CAPTURE(period);
+    CHECK(wrong == 0);
+  }
 }
 
 TEST_CASE("merge primitive: matches std::merge, stable on ties") {

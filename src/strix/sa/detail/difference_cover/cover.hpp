@@ -45,13 +45,24 @@ KOKKOS_INLINE_FUNCTION unsigned lowest_set_bit(const std::uint32_t x) {
 #endif
 }
 
+// The number of set bits in x.
+KOKKOS_INLINE_FUNCTION unsigned set_bit_count(const std::uint32_t x) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return static_cast<unsigned>(__popc(x));
+#else
+  return static_cast<unsigned>(__builtin_popcount(x));
+#endif
+}
+
 struct difference_cover {
   static constexpr int max_size = 8;
   unsigned period = 0;  // X (at most 32: membership is a bit mask)
   unsigned size = 0;    // |D|
   unsigned members[max_size] = {};  // increasing
   std::uint32_t mask = 0;           // bit r set when r is in D
-  std::uint8_t index_of[32] = {};   // r in D -> its place among the members
+  // The members again, 5 bits each (a member's place is a bit count of the mask): on a GPU an
+  // array indexed per thread is read from constant or local memory, one address at a time.
+  std::uint64_t member_bits = 0;
   small_divisor by_period, by_size;  // (set with the members)
 
   KOKKOS_INLINE_FUNCTION bool contains(std::uint64_t r) const { return (mask >> r) & 1u; }
@@ -70,13 +81,14 @@ struct difference_cover {
 
   // The sample as "units": sample positions in increasing order are units 0, 1, ...;
   // position p + X is unit unit_of(p) + |D|, so a shift by X positions is one by |D| units.
+  // (For any p, unit_of(p) counts the sample positions before p.)
   KOKKOS_INLINE_FUNCTION std::uint64_t unit_of(std::uint64_t p) const {
     const std::uint64_t q = by_period.quotient(p);
-    return q * size + index_of[p - q * period];
+    return q * size + set_bit_count(mask & ((1u << static_cast<unsigned>(p - q * period)) - 1u));
   }
   KOKKOS_INLINE_FUNCTION std::uint64_t position_of(std::uint64_t u) const {
     const std::uint64_t q = by_size.quotient(u);
-    return q * period + members[u - q * size];
+    return q * period + ((member_bits >> (5 * (u - q * size))) & 31u);
   }
   // Sample positions p < n.
   std::uint64_t sample_below(std::uint64_t n) const {
@@ -114,7 +126,7 @@ inline difference_cover make_difference_cover(unsigned period) {
   c.period = period;
   auto set = [&](std::initializer_list<unsigned> d) {
     for (unsigned r : d) {
-      c.index_of[r] = static_cast<std::uint8_t>(c.size);
+      c.member_bits |= std::uint64_t(r) << (5 * c.size);
       c.members[c.size++] = r;
       c.mask |= 1u << r;
     }
