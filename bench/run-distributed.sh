@@ -43,8 +43,12 @@ if [ "${1:-}" = pack ]; then
   for f in "$stage"/bin/*; do ldd "$f" | awk '/=> \// { print $3 }'; done | sort -u |
     grep -Ev '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libnccl)\.so' |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
-  [ -n "${BASE:-}" ] && [ -f "$carry/dist.tar.xz" ] && mv "$carry/dist.tar.xz" "$carry/base.tar.xz"
-  [ -z "${BASE:-}" ] && rm -f "$carry/base.tar.xz"
+  # (BASE=1: the previous pack becomes the base; BASE=keep keeps the base there is; else none.)
+  case "${BASE:-}" in
+    1) [ -f "$carry/dist.tar.xz" ] && mv "$carry/dist.tar.xz" "$carry/base.tar.xz" ;;
+    keep) ;;
+    *) rm -f "$carry/base.tar.xz" ;;
+  esac
   tar -cf - -C "$stage" . | xz -6 -T0 > "$carry/dist.tar.xz"
   rm -rf "$stage"
   mkdir -p "$carry/mpi" "$carry/data"
