@@ -28,8 +28,8 @@ struct high_less {
   KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t x, std::uint64_t y) const { return (x >> 1) < (y >> 1); }
 };
 
-// merge_in_tiles' source: (key, origin) pairs in one view of runs, the origin an element's index
-// there; only the key's high bits compare.
+// merge_in_tiles' source: (key, origin) pairs in two views, the origin a's or b's index (b's
+// with bit 31 set); only the key's high bits compare.
 struct keyed_pair {
   std::uint64_t key;
   std::uint32_t origin;
@@ -37,33 +37,17 @@ struct keyed_pair {
 template <class Space>
 struct tiled_source {
   using value_type = keyed_pair;
-  Kokkos::View<const std::uint64_t*, typename Space::memory_space> in_key;
+  Kokkos::View<const std::uint64_t*, typename Space::memory_space> a_key, b_key;
   Kokkos::View<std::uint64_t*, typename Space::memory_space> out_key;
   Kokkos::View<std::uint32_t*, typename Space::memory_space> out_origin;
-  KOKKOS_INLINE_FUNCTION value_type at(std::uint64_t k) const { return {in_key(k), std::uint32_t(k)}; }
+  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), std::uint32_t(i)}; }
+  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), std::uint32_t(j) | (1u << 31)}; }
   KOKKOS_INLINE_FUNCTION bool b_before_a(const value_type& y, const value_type& x) const { return (y.key >> 1) < (x.key >> 1); }
   KOKKOS_INLINE_FUNCTION void store(std::uint64_t k, const value_type& v) const {
     out_key(k) = v.key;
     out_origin(k) = v.origin;
   }
 };
-
-// The expected level: each pair of adjacent runs (sorted by the high bits) merged stably, a's
-// elements first on equal keys; (key, origin) of every output position.
-std::pair<std::vector<std::uint64_t>, std::vector<std::uint32_t>> expected_level(
-    const std::vector<std::uint64_t>& keys, const std::vector<strix::primitives::adjacent_runs>& level) {
-  std::vector<std::uint64_t> key(keys.size());
-  std::vector<std::uint32_t> origin(keys.size());
-  for (const auto& r : level) {
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> a, b, merged(r.na + r.nb);
-    for (std::uint64_t i = 0; i < r.na; ++i) a.emplace_back(keys[r.first + i], std::uint32_t(r.first + i));
-    for (std::uint64_t j = 0; j < r.nb; ++j) b.emplace_back(keys[r.first + r.na + j], std::uint32_t(r.first + r.na + j));
-    std::merge(a.begin(), a.end(), b.begin(), b.end(), merged.begin(),
-               [](const auto& x, const auto& y) { return (x.first >> 1) < (y.first >> 1); });
-    for (std::size_t k = 0; k < merged.size(); ++k) std::tie(key[r.first + k], origin[r.first + k]) = merged[k];
-  }
-  return {key, origin};
-}
 
 // Sample positions of the period's cover take 'a'/'c', the others 'x'/'y' (random): the suffixes
 // outside the cover sort after every sample suffix, in one stretch of the order that splitters
@@ -136,49 +120,6 @@ TEST_CASE("difference covers: every difference is covered, and only valid period
   }
 }
 
-TEST_CASE("difference covers: division by the period as a multiply-high, exact up to 2^59, on the device too") {
-  using space = Kokkos::DefaultExecutionSpace;
-  std::mt19937_64 rng(59);
-  std::vector<std::uint64_t> values;
-  for (std::uint64_t p = 0; p < 3000; ++p) values.push_back(p);
-  for (const int bits : {31, 32, 33, 40, 48, 56, 58, 59})
-    for (std::uint64_t k = 0; k < 300; ++k) values.push_back((std::uint64_t(1) << bits) - 150 + k);
-  for (int k = 0; k < 20000; ++k) values.push_back(rng() >> 5);  // below 2^59
-  const auto p = to_view<space::memory_space>(values);
-  for (unsigned d = 2; d <= 32; ++d) {
-    const strix::detail::small_divisor by(d);
-    Kokkos::View<std::uint64_t*, space::memory_space> q("q", values.size()), r("r", values.size());
-    Kokkos::parallel_for(
-        "test::small_divisor", Kokkos::RangePolicy<space>(0, values.size()), KOKKOS_LAMBDA(const std::size_t k) {
-          q(k) = by.quotient(p(k));
-          r(k) = by.residue(p(k));
-        });
-    const auto hq = to_vector(q), hr = to_vector(r);
-    std::size_t wrong = 0;
-    for (std::size_t k = 0; k < values.size(); ++k) wrong += hq[k] != values[k] / d || hr[k] != values[k] % d;
-    CAPTURE(d);
-    CHECK(wrong == 0);
-  }
-  CHECK_THROWS(strix::detail::small_divisor(1));
-  // Sample units and positions, inverse of each other, on the device.
-  for (const unsigned period : periods) {
-    const auto cover = strix::detail::make_difference_cover(period);
-    Kokkos::View<std::uint64_t*, space::memory_space> pos("pos", 10000), back("back", 10000);
-    Kokkos::parallel_for(
-        "test::cover_units", Kokkos::RangePolicy<space>(0, 10000), KOKKOS_LAMBDA(const std::size_t u) {
-          pos(u) = cover.position_of(u);
-          back(u) = cover.unit_of(pos(u));
-        });
-    const auto hp = to_vector(pos), hb = to_vector(back);
-    std::size_t wrong = 0;
-    for (std::uint64_t u = 0; u < hp.size(); ++u)
-      wrong += hb[u] != u || !cover.contains(hp[u] % period) || (u > 0 && hp[u] <= hp[u - 1]) ||
-               (u > 0 && hp[u] - hp[u - 1] > period);
-    CAPTURE(period);
-    CHECK(wrong == 0);
-  }
-}
-
 TEST_CASE("merge primitive: matches std::merge, stable on ties") {
   using space = Kokkos::DefaultExecutionSpace;
   std::mt19937_64 rng(5);
@@ -209,61 +150,55 @@ TEST_CASE("merge primitive: matches std::merge, stable on ties") {
 TEST_CASE("tiled merge primitive: matches std::merge, stable on ties, at every tile shape") {
   using space = Kokkos::DefaultExecutionSpace;
   using memory = space::memory_space;
-  using strix::primitives::adjacent_runs;
   std::mt19937_64 rng(11);
   // Team sizes the space runs (host teams of one thread and of up to 4; GPU teams as the
   // library's and narrower), outputs a thread from 1 to the most, out-of-range counts taking the
-  // most; run lengths around the tiles' edges and across many; levels of one pair, of pairs
-  // beside a run carried over, and of more pairs than a launch takes.
+  // most; run lengths around the tiles' edges and across many.
   std::vector<int> teams{128, 32};
   if (strix::is_host_space_v<space>) {
     teams = {1};
     if (space().concurrency() > 1) teams.push_back(std::min(4, space().concurrency()));
   }
-  std::vector<std::vector<std::uint64_t>> shapes;  // run lengths of a level
-  for (std::uint64_t na : {0, 1, 127, 1024, 5000})
-    for (std::uint64_t nb : {0, 2, 1023, 1025, 9001}) shapes.push_back({na, nb});
-  shapes.push_back({300, 5, 0, 1024, 77, 2049, 1});  // three pairs and one run alone
-  shapes.push_back(std::vector<std::uint64_t>(75));  // 37 pairs and one alone: two launches
-  for (std::size_t r = 0; r < shapes.back().size(); ++r) shapes.back()[r] = rng() % 300;
   for (const int threads : teams)
     for (const int per_thread : {1, 3, 8, 0})
-      for (const auto& lengths : shapes) {
-        std::vector<adjacent_runs> level;
-        std::vector<std::uint64_t> keys;
-        // Few distinct keys (long ties across tiles) for half the shapes, many for the rest.
-        const std::uint64_t spread = lengths.size() % 2 || lengths[0] % 2 ? 7 : 100000;
-        for (std::size_t r = 0; r < lengths.size(); r += 2) {
-          const std::uint64_t na = lengths[r], nb = r + 1 < lengths.size() ? lengths[r + 1] : 0;
-          level.push_back({keys.size(), na, nb});
-          for (const std::uint64_t len : {na, nb}) {
-            std::vector<std::uint64_t> run(len);
-            for (auto& v : run) v = ((rng() % spread) << 1) | (rng() & 1);
-            std::sort(run.begin(), run.end(), [](auto x, auto y) { return (x >> 1) < (y >> 1); });
-            keys.insert(keys.end(), run.begin(), run.end());
+      for (std::size_t na : {0, 1, 127, 1024, 5000})
+        for (std::size_t nb : {0, 2, 1023, 1025, 9001}) {
+          std::vector<std::uint64_t> a(na), b(nb);
+          // Few distinct keys (long ties across tiles) for half the shapes, many for the rest.
+          const std::uint64_t spread = (na + nb) % 2 ? 7 : 100000;
+          for (auto& v : a) v = (rng() % spread) << 1;
+          for (auto& v : b) v = ((rng() % spread) << 1) | 1;
+          std::sort(a.begin(), a.end());
+          std::sort(b.begin(), b.end());
+          // The expected merge of (key, origin) pairs: stable, a's first on equal keys.
+          std::vector<std::pair<std::uint64_t, std::uint32_t>> ta(na), tb(nb), merged(na + nb);
+          for (std::size_t i = 0; i < na; ++i) ta[i] = {a[i], std::uint32_t(i)};
+          for (std::size_t j = 0; j < nb; ++j) tb[j] = {b[j], std::uint32_t(j) | (1u << 31)};
+          std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), merged.begin(),
+                     [](const auto& x, const auto& y) { return (x.first >> 1) < (y.first >> 1); });
+          std::vector<std::uint64_t> expected(na + nb);
+          std::vector<std::uint32_t> expected_origin(na + nb);
+          for (std::size_t k = 0; k < merged.size(); ++k) std::tie(expected[k], expected_origin[k]) = merged[k];
+          auto ad = to_view<memory>(a);
+          auto bd = to_view<memory>(b);
+          Kokkos::View<std::uint64_t*, memory> key("key", na + nb);
+          Kokkos::View<std::uint32_t*, memory> origin("origin", na + nb);
+          const tiled_source<space> src{ad, bd, key, origin};
+          strix::primitives::merge_in_tiles(space(), na, nb, src, threads, per_thread);
+          CAPTURE(threads);
+          CAPTURE(per_thread);
+          CAPTURE(na);
+          CAPTURE(nb);
+          CHECK(to_vector(key) == expected);
+          CHECK(to_vector(origin) == expected_origin);  // every element once, in its stable place
+          if (threads == teams.front() && per_thread == 8) {  // the dispatching entry point too
+            Kokkos::deep_copy(key, 0);
+            Kokkos::deep_copy(origin, 0);
+            strix::primitives::merge_tiled(space(), na, nb, src);
+            CHECK(to_vector(key) == expected);
+            CHECK(to_vector(origin) == expected_origin);
           }
         }
-        const auto [expected, expected_origin] = expected_level(keys, level);
-        auto in = to_view<memory>(keys);
-        Kokkos::View<std::uint64_t*, memory> key("key", keys.size());
-        Kokkos::View<std::uint32_t*, memory> origin("origin", keys.size());
-        const tiled_source<space> src{in, key, origin};
-        strix::primitives::workspace<space> ws;
-        strix::primitives::merge_in_tiles(space(), ws, level, src, threads, per_thread);
-        CAPTURE(threads);
-        CAPTURE(per_thread);
-        CAPTURE(lengths.size());
-        CAPTURE(lengths[0]);
-        CHECK(to_vector(key) == expected);
-        CHECK(to_vector(origin) == expected_origin);  // every element once, in its stable place
-        if (threads == teams.front() && per_thread == 8) {  // the dispatching entry point too
-          Kokkos::deep_copy(key, 0);
-          Kokkos::deep_copy(origin, 0);
-          strix::primitives::merge_tiled(space(), ws, level, src);
-          CHECK(to_vector(key) == expected);
-          CHECK(to_vector(origin) == expected_origin);
-        }
-      }
 }
 
 TEST_CASE_TEMPLATE_DEFINE("skew: deep recursion on repetitive texts", C, skew_depth) {

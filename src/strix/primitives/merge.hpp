@@ -8,11 +8,9 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <limits>
-#include <vector>
 
 #include <strix/core/device_view.hpp>
 #include <strix/error.hpp>
-#include <strix/primitives/workspace.hpp>
 
 namespace strix::primitives {
 
@@ -59,159 +57,83 @@ void merge_by(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const 
       });
 }
 
-// One level of a pairwise merge of sorted runs that tile a sequence: pairs of adjacent runs
-// [first, first + na) and [first + na, first + na + nb), each merged into the same range of the
-// output (nb = 0: a run carried over, copied).
-struct adjacent_runs {
-  std::uint64_t first, na, nb;
-};
-
-// The merges of one such level at once, for elements that carry their comparison data (a key
-// and a payload), tiled for a GPU. Every pair's output is cut into tiles of threads ×
-// per_thread elements; a kernel of its own finds where each tile starts in its pair's two runs
-// (a thread a tile: a merge-path search in global memory), then a team a tile loads the
-// elements it merges into its scratch with coalesced reads, each thread merges its share there,
-// and the merged tile goes out through the scratch again, coalesced. All pairs of a level are
-// one launch of each kernel: a pair of a difference cover's small classes is a fraction of a
-// wave, and one launch a pair left the GPU waiting on each launch's slowest team (issue 64's
-// profile: 64 launches of ~0.7 waves on English dc21). Source: value_type (trivially
-// copyable); value_type at(k) (the input at k); bool b_before_a(const value_type& from_b,
-// const value_type& from_a) (strict: ties take a's first); store(k, v) (the output at k).
-// threads: the team size (one the space supports: Kokkos refuses a larger one rather than
-// launch a smaller team); per_thread ≤ 8. ws: merge_in_tiles_scratch_bytes(total, pairs).
+// The same merge for elements that carry their comparison data (a key and a payload), tiled
+// for a GPU: a team of threads takes threads × per_thread consecutive outputs, finds where
+// they start and end in a and b (two searches in global memory a team instead of one a
+// thread), loads those elements into its scratch with coalesced reads, and each thread merges
+// its share there; the merged tile goes out through the scratch again, coalesced. The
+// comparisons that global memory served (log2 n reads a thread for the search, strided reads
+// for the merge) come from scratch: what the merges of a difference cover spent their time on
+// (issue 64). Source: value_type (trivially copyable); value_type a(i), b(j); bool
+// b_before_a(const value_type& from_b, const value_type& from_a) (strict: ties take a's first);
+// store(k, v). threads: the team size (one the space supports: Kokkos refuses a larger one
+// rather than launch a smaller team); per_thread ≤ 8.
 constexpr int merge_tile_max_per_thread = 8;
-constexpr int merge_launch_pairs = 32;  // pairs a launch (more: several launches)
-inline std::size_t merge_in_tiles_scratch_bytes(std::uint64_t total, std::uint64_t pairs, int threads,
-                                                int per_thread) {
-  if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
-  const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
-  return std::size_t(total / tile + pairs + 1) * sizeof(std::uint64_t);
-}
-namespace merge_impl {
-// A launch's pairs, passed with the kernels (about 1 KB of parameters): no table to copy.
-struct launch_pairs {
-  std::uint64_t first[merge_launch_pairs], na[merge_launch_pairs], nb[merge_launch_pairs];
-  std::uint64_t tile0[merge_launch_pairs + 1];  // each pair's first tile; tile0[count]: all tiles
-  int count = 0;
-  // The pair tile t belongs to.
-  KOKKOS_INLINE_FUNCTION int pair_of(std::uint64_t t) const {
-    int lo = 0, hi = count - 1;
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) / 2;
-      if (tile0[mid] <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-};
-}  // namespace merge_impl
 template <class ExecSpace, class Source>
-void merge_in_tiles(const ExecSpace& space, workspace<ExecSpace>& ws, const std::vector<adjacent_runs>& level,
-                    const Source& src, int threads, int per_thread) {
+void merge_in_tiles(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src, int threads,
+                    int per_thread) {
   using value_type = typename Source::value_type;
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename team_policy::member_type;
   using scratch = Kokkos::View<value_type*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
-  STRIX_REQUIRE(threads >= 1);
+  using bounds = Kokkos::View<std::uint64_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const std::uint64_t total = na + nb;
+  if (total == 0) return;
   if (per_thread < 1 || per_thread > merge_tile_max_per_thread) per_thread = merge_tile_max_per_thread;
+  STRIX_REQUIRE(threads >= 1);
   const std::uint64_t tile = std::uint64_t(threads) * std::uint64_t(per_thread);
-  for (std::size_t from = 0; from < level.size(); from += merge_launch_pairs) {
-    merge_impl::launch_pairs pairs;
-    std::uint64_t tiles = 0, total = 0;
-    for (std::size_t p = from; p < level.size() && pairs.count < merge_launch_pairs; ++p) {
-      const std::uint64_t len = level[p].na + level[p].nb;
-      if (len == 0) continue;
-      pairs.first[pairs.count] = level[p].first;
-      pairs.na[pairs.count] = level[p].na;
-      pairs.nb[pairs.count] = level[p].nb;
-      pairs.tile0[pairs.count++] = tiles;
-      tiles += (len + tile - 1) / tile;
-      total += len;
-    }
-    if (pairs.count == 0) continue;
-    pairs.tile0[pairs.count] = tiles;
-    STRIX_REQUIRE(tiles <= std::uint64_t(std::numeric_limits<int>::max()));  // (a league's size)
-    STRIX_REQUIRE(tiles * sizeof(std::uint64_t) <=
-                  merge_in_tiles_scratch_bytes(total, std::uint64_t(pairs.count), threads, per_thread));
-    const device_view<std::uint64_t, ExecSpace> starts(
-        static_cast<std::uint64_t*>(ws.reserve(merge_in_tiles_scratch_bytes(total, std::uint64_t(pairs.count), threads,
-                                                                             per_thread))),
-        tiles);
-    Kokkos::parallel_for(
-        "strix::merge_tile_starts",
-        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(tiles)),
-        KOKKOS_LAMBDA(const std::int64_t t) {
-          const int p = pairs.pair_of(std::uint64_t(t));
-          const std::uint64_t a0 = pairs.first[p], na = pairs.na[p], b0 = a0 + na;
-          starts(t) = merge_path_split(na, pairs.nb[p], (std::uint64_t(t) - pairs.tile0[p]) * tile,
-                                       [&](std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.at(b0 + j), src.at(a0 + i)); });
+  const std::uint64_t tiles = (total + tile - 1) / tile;
+  STRIX_REQUIRE(tiles <= std::uint64_t(std::numeric_limits<int>::max()));  // (a league's size)
+  const std::size_t bytes = scratch::shmem_size(tile) + bounds::shmem_size(2);
+  Kokkos::parallel_for(
+      "strix::merge_in_tiles",
+      team_policy(space, static_cast<int>(tiles), threads).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+      KOKKOS_LAMBDA(const member& team) {
+        scratch s(team.team_scratch(0), tile);
+        bounds split(team.team_scratch(0), 2);
+        const std::uint64_t begin = std::uint64_t(team.league_rank()) * tile;
+        const std::uint64_t end = begin + tile < total ? begin + tile : total;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2), [&](const int q) {
+          split(q) = merge_path_split(na, nb, q == 0 ? begin : end,
+                                      [&](std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); });
         });
-    const std::size_t bytes = scratch::shmem_size(tile);
-    Kokkos::parallel_for(
-        "strix::merge_in_tiles",
-        team_policy(space, static_cast<int>(tiles), threads).set_scratch_size(0, Kokkos::PerTeam(bytes)),
-        KOKKOS_LAMBDA(const member& team) {
-          scratch s(team.team_scratch(0), tile);
-          const std::uint64_t t = std::uint64_t(team.league_rank());
-          const int p = pairs.pair_of(t);
-          const std::uint64_t a0 = pairs.first[p], na = pairs.na[p], b0 = a0 + na, total_p = na + pairs.nb[p];
-          const std::uint64_t begin = (t - pairs.tile0[p]) * tile;
-          const std::uint64_t end = begin + tile < total_p ? begin + tile : total_p;
-          const std::uint64_t i0 = starts(t), i1 = t + 1 < pairs.tile0[p + 1] ? starts(t + 1) : na;
-          const std::uint64_t j0 = begin - i0, la = i1 - i0, len = end - begin, lb = len - la;
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) {
-            s(k) = src.at(k < la ? a0 + i0 + k : b0 + j0 + (k - la));
-          });
-          team.team_barrier();
-          // This thread's outputs [d, d + per_thread) of the tile, merged from scratch into its
-          // registers, then written over the scratch once every thread has read it.
-          const std::uint64_t d0 = std::uint64_t(team.team_rank()) * std::uint64_t(per_thread);
-          const std::uint64_t d = d0 < len ? d0 : len;
-          std::uint64_t i = merge_path_split(la, lb, d, [&](std::uint64_t j, std::uint64_t ii) {
-            return src.b_before_a(s(la + j), s(ii));
-          });
-          std::uint64_t j = d - i;
-          value_type out[merge_tile_max_per_thread];
-          int count = 0;
-          for (; count < per_thread && d + std::uint64_t(count) < len; ++count) {
-            const bool take_a = j >= lb || (i < la && !src.b_before_a(s(la + j), s(i)));
-            out[count] = take_a ? s(i++) : s(la + j++);
-          }
-          team.team_barrier();
-          for (int c = 0; c < count; ++c) s(d + std::uint64_t(c)) = out[c];
-          team.team_barrier();
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len),
-                               [&](const std::uint64_t k) { src.store(a0 + begin + k, s(k)); });
+        team.team_barrier();
+        const std::uint64_t i0 = split(0), j0 = begin - i0, la = split(1) - i0, len = end - begin, lb = len - la;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) {
+          s(k) = k < la ? src.a(i0 + k) : src.b(j0 + (k - la));
         });
-  }
+        team.team_barrier();
+        // This thread's outputs [d, d + per_thread) of the tile, merged from scratch into its
+        // registers, then written over the scratch once every thread has read it.
+        const std::uint64_t d0 = std::uint64_t(team.team_rank()) * std::uint64_t(per_thread);
+        const std::uint64_t d = d0 < len ? d0 : len;
+        std::uint64_t i = merge_path_split(la, lb, d, [&](std::uint64_t j, std::uint64_t ii) {
+          return src.b_before_a(s(la + j), s(ii));
+        });
+        std::uint64_t j = d - i;
+        value_type out[merge_tile_max_per_thread];
+        int count = 0;
+        for (; count < per_thread && d + std::uint64_t(count) < len; ++count) {
+          const bool take_a = j >= lb || (i < la && !src.b_before_a(s(la + j), s(i)));
+          out[count] = take_a ? s(i++) : s(la + j++);
+        }
+        team.team_barrier();
+        for (int c = 0; c < count; ++c) s(d + std::uint64_t(c)) = out[c];
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, len), [&](const std::uint64_t k) { src.store(begin + k, s(k)); });
+      });
 }
 
-// A level of merges on a GPU by merge_in_tiles (teams of 128 threads, 8 outputs each: 1024
-// elements of scratch a team); host spaces take merge_by's long tiles, a pair at a time.
-// merge_tiled_scratch_bytes: the workspace it takes for levels of at most `total` elements in
-// at most `pairs` pairs (none on the host).
-constexpr int merge_tiled_threads = 128;
-template <class ExecSpace>
-std::size_t merge_tiled_scratch_bytes(const ExecSpace&, std::uint64_t total, std::uint64_t pairs) {
-  if constexpr (is_host_space_v<ExecSpace>) return 0;
-  else return merge_in_tiles_scratch_bytes(total, pairs < merge_launch_pairs ? pairs : merge_launch_pairs,
-                                           merge_tiled_threads, merge_tile_max_per_thread);
-}
+// merge_in_tiles on a GPU (teams of 128 threads, 8 outputs each: 1024 elements of scratch a
+// team); host spaces take merge_by's long tiles.
 template <class ExecSpace, class Source>
-void merge_tiled(const ExecSpace& space, workspace<ExecSpace>& ws, const std::vector<adjacent_runs>& level,
-                 const Source& src) {
+void merge_tiled(const ExecSpace& space, std::uint64_t na, std::uint64_t nb, const Source& src) {
   if constexpr (is_host_space_v<ExecSpace>) {
-    for (const adjacent_runs& r : level) {
-      const std::uint64_t a0 = r.first, b0 = r.first + r.na;
-      merge_by(
-          space, r.na, r.nb,
-          KOKKOS_LAMBDA(std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.at(b0 + j), src.at(a0 + i)); },
-          KOKKOS_LAMBDA(std::uint64_t k, bool from_a, std::uint64_t idx) {
-            src.store(a0 + k, src.at(from_a ? a0 + idx : b0 + idx));
-          });
-    }
+    merge_by(
+        space, na, nb, KOKKOS_LAMBDA(std::uint64_t j, std::uint64_t i) { return src.b_before_a(src.b(j), src.a(i)); },
+        KOKKOS_LAMBDA(std::uint64_t k, bool from_a, std::uint64_t idx) { src.store(k, from_a ? src.a(idx) : src.b(idx)); });
   } else {
-    merge_in_tiles(space, ws, level, src, merge_tiled_threads, merge_tile_max_per_thread);
+    merge_in_tiles(space, na, nb, src, 128, merge_tile_max_per_thread);
   }
 }
 

@@ -263,7 +263,6 @@ void reserve_cover_as(const ExecSpace& space, named_buffers& pool, const cover_u
   pool.take<R, memory>("strix::incoming_pairs", 2 * (m - fewest));
   a.take_own(space, pool, m, ranks, sample_own);
   pool.scratch<ExecSpace>().reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space, own));
-  pool.scratch<ExecSpace>().reserve(strix::detail::merge_runs_scratch_bytes(space, own));
   pool.scratch<ExecSpace>().result(64);
 }
 // ... for `period`: the build's own where reserve was given the text (its alphabet), else 7's,

@@ -12,29 +12,14 @@
 
 namespace strix::detail {
 
-// The high 64 bits of a * b.
-KOKKOS_INLINE_FUNCTION std::uint64_t high_product(const std::uint64_t a, const std::uint64_t b) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __umul64hi(a, b);
-#else
-  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
-#endif
+// p / d and p % d for a small divisor d: the 32-bit division where p fits (on GPUs several
+// times cheaper than the 64-bit one, and the comparator of a merge does several a step).
+KOKKOS_INLINE_FUNCTION std::uint64_t small_quotient(const std::uint64_t p, const unsigned d) {
+  return (p >> 32) ? p / d : static_cast<std::uint64_t>(static_cast<std::uint32_t>(p) / d);
 }
-
-// Division by a fixed small d (2..32) as one multiply-high by ceil(2^64 / d): exact for every
-// p < 2^59 (the error term p·(magic·d − 2^64) stays below 2^64), far beyond any text. A
-// comparator of the covers' merge divides by the period four times a tie (two residues, two
-// sample units); as a multiply that is a few instructions instead of a division's ~20–70.
-struct small_divisor {
-  std::uint64_t magic = 0;
-  unsigned d = 0;
-  small_divisor() = default;
-  explicit small_divisor(unsigned divisor) : magic(~std::uint64_t(0) / divisor + 1), d(divisor) {
-    STRIX_REQUIRE(divisor >= 2);
-  }
-  KOKKOS_INLINE_FUNCTION std::uint64_t quotient(std::uint64_t p) const { return high_product(p, magic); }
-  KOKKOS_INLINE_FUNCTION unsigned residue(std::uint64_t p) const { return static_cast<unsigned>(p - quotient(p) * d); }
-};
+KOKKOS_INLINE_FUNCTION unsigned small_residue(const std::uint64_t p, const unsigned d) {
+  return (p >> 32) ? static_cast<unsigned>(p % d) : static_cast<std::uint32_t>(p) % d;
+}
 
 // The lowest set bit's place in x (x != 0).
 KOKKOS_INLINE_FUNCTION unsigned lowest_set_bit(const std::uint32_t x) {
@@ -45,29 +30,15 @@ KOKKOS_INLINE_FUNCTION unsigned lowest_set_bit(const std::uint32_t x) {
 #endif
 }
 
-// The number of set bits in x.
-KOKKOS_INLINE_FUNCTION unsigned set_bit_count(const std::uint32_t x) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return static_cast<unsigned>(__popc(x));
-#else
-  return static_cast<unsigned>(__builtin_popcount(x));
-#endif
-}
-
 struct difference_cover {
   static constexpr int max_size = 8;
   unsigned period = 0;  // X (at most 32: membership is a bit mask)
   unsigned size = 0;    // |D|
   unsigned members[max_size] = {};  // increasing
   std::uint32_t mask = 0;           // bit r set when r is in D
-  // The members again, 5 bits each (a member's place is a bit count of the mask): on a GPU an
-  // array indexed per thread is read from constant or local memory, one address at a time.
-  std::uint64_t member_bits = 0;
-  small_divisor by_period, by_size;  // (set with the members)
+  std::uint8_t index_of[32] = {};   // r in D -> its place among the members
 
   KOKKOS_INLINE_FUNCTION bool contains(std::uint64_t r) const { return (mask >> r) & 1u; }
-  // p mod X.
-  KOKKOS_INLINE_FUNCTION unsigned residue(std::uint64_t p) const { return by_period.residue(p); }
 
   // The members as offsets from residue a: bit l set when (a + l) mod X is in D.
   KOKKOS_INLINE_FUNCTION std::uint32_t members_after(unsigned a) const {
@@ -81,14 +52,13 @@ struct difference_cover {
 
   // The sample as "units": sample positions in increasing order are units 0, 1, ...;
   // position p + X is unit unit_of(p) + |D|, so a shift by X positions is one by |D| units.
-  // (For any p, unit_of(p) counts the sample positions before p.)
   KOKKOS_INLINE_FUNCTION std::uint64_t unit_of(std::uint64_t p) const {
-    const std::uint64_t q = by_period.quotient(p);
-    return q * size + set_bit_count(mask & ((1u << static_cast<unsigned>(p - q * period)) - 1u));
+    const std::uint64_t q = small_quotient(p, period);
+    return q * size + index_of[p - q * period];
   }
   KOKKOS_INLINE_FUNCTION std::uint64_t position_of(std::uint64_t u) const {
-    const std::uint64_t q = by_size.quotient(u);
-    return q * period + ((member_bits >> (5 * (u - q * size))) & 31u);
+    const std::uint64_t q = small_quotient(u, size);
+    return q * period + members[u - q * size];
   }
   // Sample positions p < n.
   std::uint64_t sample_below(std::uint64_t n) const {
@@ -126,7 +96,7 @@ inline difference_cover make_difference_cover(unsigned period) {
   c.period = period;
   auto set = [&](std::initializer_list<unsigned> d) {
     for (unsigned r : d) {
-      c.member_bits |= std::uint64_t(r) << (5 * c.size);
+      c.index_of[r] = static_cast<std::uint8_t>(c.size);
       c.members[c.size++] = r;
       c.mask |= 1u << r;
     }
@@ -146,8 +116,6 @@ inline difference_cover make_difference_cover(unsigned period) {
     }
   }
   STRIX_REQUIRE(c.valid());
-  c.by_period = small_divisor(c.period);
-  c.by_size = small_divisor(c.size);
   return c;
 }
 

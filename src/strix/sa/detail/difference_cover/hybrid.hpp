@@ -71,7 +71,6 @@ class dc_hybrid final : public dc_engine<dc_hybrid<ExecSpace, I>, ExecSpace, I> 
     }
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, unit_index>(space_, std::max<std::uint64_t>(m, 2)));
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, rows));
-    ws_.reserve(merge_runs_scratch_bytes(space_, rows));
   }
   void release_family() {
     sample_.release();

@@ -37,18 +37,19 @@ struct keyed_suffix {
   I pos;
 };
 
-// A level of merges of runs of (position, packed first symbols), for primitives::merge_tiled:
+// One merge of runs a and b of (position, packed first symbols), for primitives::merge_tiled:
 // the packed symbols decide unless equal, then suffix_less.
 template <class ExecSpace, class I, class Sym, class R = I>
 struct keyed_runs {
   using value_type = keyed_suffix<I>;
-  device_view<const I, ExecSpace> in_pos;
-  device_view<const std::uint64_t, ExecSpace> in_key;
+  device_view<const I, ExecSpace> a_pos, b_pos;
+  device_view<const std::uint64_t, ExecSpace> a_key, b_key;
   device_view<I, ExecSpace> out_pos;
   device_view<std::uint64_t, ExecSpace> out_key;
   suffix_less<ExecSpace, I, Sym, R> less;
   unsigned key_symbols;  // symbols packed in a key
-  KOKKOS_INLINE_FUNCTION value_type at(std::uint64_t k) const { return {in_key(k), in_pos(k)}; }
+  KOKKOS_INLINE_FUNCTION value_type a(std::uint64_t i) const { return {a_key(i), a_pos(i)}; }
+  KOKKOS_INLINE_FUNCTION value_type b(std::uint64_t j) const { return {b_key(j), b_pos(j)}; }
   KOKKOS_INLINE_FUNCTION bool b_before_a(const value_type& y, const value_type& x) const {
     if (y.key != x.key) return y.key < x.key;
     return less(y.pos, x.pos, key_symbols);
@@ -73,18 +74,12 @@ void sort_class(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, co
 }
 
 // Merges the sorted runs [offset, offset + length) that tile `sa` into one suffix order
-// (merge path, pairwise, a level of pairs a launch): the first symbols packed in 64 bits decide
-// unless equal, then suffix_less. merge_buf: sa's length; merge_keys: twice that; ws:
-// merge_runs_scratch_bytes(sa's length).
-template <class ExecSpace>
-std::size_t merge_runs_scratch_bytes(const ExecSpace& space, std::uint64_t n) {
-  return primitives::merge_tiled_scratch_bytes(space, n, 32);  // (runs: at most 32, one a residue)
-}
+// (merge path, pairwise): the first symbols packed in 64 bits decide unless equal, then
+// suffix_less. merge_buf: sa's length; merge_keys: twice that.
 template <class ExecSpace, class I, class Sym, class R>
-void merge_sorted_runs(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const Sym& sym,
-                       const sample_rank<ExecSpace, R>& rank, std::vector<std::pair<std::uint64_t, std::uint64_t>> runs,
-                       const device_view<I, ExecSpace>& sa, const device_view<I, ExecSpace>& merge_buf,
-                       const device_view<std::uint64_t, ExecSpace>& merge_keys) {
+void merge_sorted_runs(const ExecSpace& space, const Sym& sym, const sample_rank<ExecSpace, R>& rank,
+                       std::vector<std::pair<std::uint64_t, std::uint64_t>> runs, const device_view<I, ExecSpace>& sa,
+                       const device_view<I, ExecSpace>& merge_buf, const device_view<std::uint64_t, ExecSpace>& merge_keys) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   if (runs.size() < 2) return;
   const std::uint64_t n = sa.extent(0);
@@ -99,16 +94,27 @@ void merge_sorted_runs(const ExecSpace& space, primitives::workspace<ExecSpace>&
       KOKKOS_LAMBDA(const std::int64_t k) { src_key(k) = packed.digit(0, src(k)); });
   while (runs.size() > 1) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
-    std::vector<primitives::adjacent_runs> level;
     for (std::size_t k = 0; k < runs.size(); k += 2) {
       const auto a = runs[k];
-      const std::uint64_t nb = k + 1 < runs.size() ? runs[k + 1].second : 0;  // (the odd one out: copied)
-      STRIX_REQUIRE(nb == 0 || runs[k + 1].first == a.first + a.second);
-      level.push_back({a.first, a.second, nb});
-      merged.emplace_back(a.first, a.second + nb);
+      if (k + 1 == runs.size()) {  // odd one out: carried over
+        strix::copy(space, device_view<I, ExecSpace>(dst.data() + a.first, a.second),
+                          device_view<I, ExecSpace>(src.data() + a.first, a.second));
+        strix::copy(space, key_view(dst_key.data() + a.first, a.second), key_view(src_key.data() + a.first, a.second));
+        merged.push_back(a);
+        break;
+      }
+      const auto b = runs[k + 1];
+      const keyed_runs<ExecSpace, I, Sym, R> both{device_view<const I, ExecSpace>(src.data() + a.first, a.second),
+                                               device_view<const I, ExecSpace>(src.data() + b.first, b.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + a.first, a.second),
+                                               device_view<const std::uint64_t, ExecSpace>(src_key.data() + b.first, b.second),
+                                               device_view<I, ExecSpace>(dst.data() + a.first, a.second + b.second),
+                                               key_view(dst_key.data() + a.first, a.second + b.second),
+                                               less,
+                                               static_cast<unsigned>(packed_symbols)};
+      primitives::merge_tiled(space, a.second, b.second, both);
+      merged.emplace_back(a.first, a.second + b.second);
     }
-    const keyed_runs<ExecSpace, I, Sym, R> both{src, src_key, dst, dst_key, less, static_cast<unsigned>(packed_symbols)};
-    primitives::merge_tiled(space, ws, level, both);
     runs.swap(merged);
     std::swap(src, dst);
     std::swap(src_key, dst_key);
@@ -157,7 +163,7 @@ void induce_and_merge(const ExecSpace& space, primitives::workspace<ExecSpace>& 
   STRIX_REQUIRE(offset == n - m);
   if (m > 0) runs.emplace_back(n - m, m);
   timer.begin("merge");
-  merge_sorted_runs(space, ws, sym, rank, std::move(runs), device_view<I, ExecSpace>(sa.data(), n), buf.merge_buf,
+  merge_sorted_runs(space, sym, rank, std::move(runs), device_view<I, ExecSpace>(sa.data(), n), buf.merge_buf,
                     buf.merge_keys);
 }
 

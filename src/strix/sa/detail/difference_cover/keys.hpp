@@ -59,7 +59,8 @@ struct suffix_less {
   KOKKOS_INLINE_FUNCTION bool operator()(const I a, const I b, const unsigned known = 0) const {
     if (a == b) return false;
     const std::uint64_t i = a, j = b;
-    const unsigned l = rank.cover.common_offset(rank.cover.residue(i), rank.cover.residue(j));
+    const unsigned period = rank.cover.period;
+    const unsigned l = rank.cover.common_offset(small_residue(i, period), small_residue(j, period));
     for (unsigned t = known; t < l; ++t) {
       const std::uint64_t x = sym(i + t), y = sym(j + t);
       if (x != y) return x < y;  // the one that ends first (0) is smaller

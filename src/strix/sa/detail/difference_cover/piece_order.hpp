@@ -61,14 +61,14 @@ void order_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
   const std::uint64_t m0 = own.extent(0);
   if (m0 < 2) return;
   const cover_runs runs_of(cover);
-  const difference_cover c = cover;
+  const unsigned period = cover.period;
 
   // 1. Grouped by run (a stable radix sort by run id), and where each run starts.
   timer.begin(phases.group);
   wide run_keys(keys.data(), m0), run_keys_alt(keys.data() + m0, m0);
   Kokkos::parallel_for(
       "strix::cover_run_keys", policy(space, 0, std::int64_t(m0)),
-      KOKKOS_LAMBDA(const std::int64_t j) { run_keys(j) = runs_of.of[c.residue(std::uint64_t(own(j)))]; });
+      KOKKOS_LAMBDA(const std::int64_t j) { run_keys(j) = runs_of.of[small_residue(std::uint64_t(own(j)), period)]; });
   index vals = own, vals_alt(merge_buf.data(), m0);
   if (primitives::radix_sort_pairs<std::uint64_t, I>(space, ws, run_keys, run_keys_alt, vals, vals_alt, 0,
                                                      bits_for(runs_of.count - 1))) {
@@ -131,7 +131,7 @@ void order_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
 
   // 3. The runs merged.
   timer.begin(phases.merge);
-  merge_sorted_runs(space, ws, sym, rank, runs, own, merge_buf, keys);
+  merge_sorted_runs(space, sym, rank, runs, own, merge_buf, keys);
 }
 
 }  // namespace strix::detail

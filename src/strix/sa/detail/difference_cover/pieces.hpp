@@ -97,7 +97,7 @@ struct suffix_bin {
 // before row y in suffix order: suffix_less on the gathered data.
 KOKKOS_INLINE_FUNCTION bool gathered_before(const std::uint64_t* x, const std::uint64_t* y, const difference_cover& cover) {
   const unsigned period = cover.period;
-  const unsigned l = cover.common_offset(cover.residue(x[0]), cover.residue(y[0]));
+  const unsigned l = cover.common_offset(small_residue(x[0], period), small_residue(y[0], period));
   for (unsigned t = 0; t < l; ++t)
     if (x[1 + t] != y[1 + t]) return x[1 + t] < y[1 + t];
   return x[1 + period + l] < y[1 + period + l];
@@ -129,7 +129,7 @@ std::uint64_t pick_splitters(const ExecSpace& space, const Sym& sym, const sampl
         at[0] = p;
         for (unsigned l = 0; l < period; ++l) {
           at[1 + l] = sym(p + l);
-          at[1 + period + l] = cover.contains(cover.residue(p + l)) ? rank(p + l) : 0;
+          at[1 + period + l] = cover.contains(small_residue(p + l, period)) ? rank(p + l) : 0;
         }
       });
   // 2. Splitter j is the sample of rank (j + 1) · samples / (count + 1) (evenly spaced).

@@ -75,7 +75,6 @@ class dc_skew final : public dc_engine<dc_skew<ExecSpace, I>, ExecSpace, I> {
     vals_ = allocate<I, memory_space>("strix::skew_vals", 2 * sort, &mem_);
     merge_buf_ = allocate<I, memory_space>("strix::dc_merge", cap, &mem_);
     ws_.reserve(primitives::radix_sort_pairs_scratch_bytes<std::uint64_t, I>(space_, sort));
-    ws_.reserve(merge_runs_scratch_bytes(space_, cap));
   }
   void release_family() {
     detail::release(arena_, &mem_);
