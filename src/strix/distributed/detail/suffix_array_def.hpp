@@ -198,6 +198,12 @@ bool free_known() {
 // The constructions (the values of the counter distributed_replicated).
 enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cover = 3 };
 
+// The construction asked for: STRIX_DISTRIBUTED_ALGORITHM, else "auto".
+inline std::string asked_construction() {
+  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
+  return asked ? asked : "auto";
+}
+
 // Replicated ranks, shared ranks (replicated_def.hpp with the rank array split over the node:
 // shared_ranks.hpp), the difference cover (cover_def.hpp) or the partitioned rounds below: asked
 // for with STRIX_DISTRIBUTED_ALGORITHM=replicated|shared|cover|partitioned. By default, on
@@ -217,12 +223,6 @@ enum class construction : int { partitioned = 0, replicated = 1, shared = 2, cov
 // `lean_period`: the cover's largest period the text's keys allow (7 where the alphabet is not
 // known: the largest sample); `period` and `pieces`, where the difference cover is taken, get
 // what it takes (asked for: STRIX_DISTRIBUTED_COVER's period or 7, in one piece).
-// The construction asked for: STRIX_DISTRIBUTED_ALGORITHM, else "auto".
-inline std::string asked_construction() {
-  const char* asked = std::getenv("STRIX_DISTRIBUTED_ALGORITHM");
-  return asked ? asked : "auto";
-}
-
 template <class ExecSpace, class I>
 construction choose_construction(const collective& c, const layout& positions, std::uint64_t held = 0,
                                  bool mapped = false, unsigned lean_period = 7, unsigned* period = nullptr,
