@@ -152,6 +152,9 @@ struct text_positions {
 };
 struct cover_units {
   strix::detail::difference_cover cover;
+  // The pieces the merge orders a rank's range of keys in (cover_def.hpp): the rounds' ranges
+  // are the unions of the merge's, so that one marking of the text serves both.
+  unsigned pieces = 1;
   KOKKOS_INLINE_FUNCTION std::uint64_t position(const std::uint64_t u) const { return cover.position_of(u); }
   std::uint64_t count(const std::uint64_t n) const { return cover.sample_below(n); }
   // Whole periods only (a sample position plus a multiple of X is one): the covered length
@@ -160,23 +163,16 @@ struct cover_units {
   std::uint64_t shift(const std::uint64_t step) const { return step / cover.period * cover.size; }
 };
 
+// The ranges of keys a rank's range is cut in (key_ranges at that grain, every rank alike).
+inline unsigned key_pieces(const text_positions&) { return 1; }
+inline unsigned key_pieces(const cover_units& units) { return units.pieces; }
+
 // The first characters of unit u's suffix.
 template <class ExecSpace, class Units>
 struct unit_key {
   first_characters<ExecSpace> key_of;
   Units units;
   KOKKOS_INLINE_FUNCTION std::uint64_t operator()(const std::uint64_t u) const { return key_of(units.position(u)); }
-};
-
-// Whether unit j has its key in [lo, hi) (hi == 0: no upper bound).
-template <class Key>
-struct key_in_range {
-  Key key_of;
-  std::uint64_t lo, hi;
-  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const {
-    const std::uint64_t v = key_of(std::uint64_t(j));
-    return v >= lo && (hi == 0 || v < hi);
-  }
 };
 
 // The positions whose first k characters fall in [lo, hi) (hi == 0: no upper bound), marked in
@@ -211,10 +207,30 @@ std::uint64_t mark_key_range(const ExecSpace& space, const first_characters<Exec
   return count;
 }
 
+// How many positions `flags` marks (what mark_key_range returned when it marked them).
+template <class ExecSpace>
+std::uint64_t count_marks(const ExecSpace& space, const array<std::uint32_t, ExecSpace>& flags) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  std::uint64_t count = 0;
+  Kokkos::parallel_reduce(
+      "strix::count_marks", policy(space, 0, std::int64_t(flags.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& sum) { sum += std::uint64_t(strix::detail::popcount32(flags(w))); },
+      count);
+  return count;
+}
+
 // Whether position j is marked (mark_key_range; the single-device pieces' predicate).
 using strix::detail::marked;
 inline constexpr const char* key_flags = "strix::key_flags";
 inline std::uint64_t key_flag_words(std::uint64_t n) { return strix::detail::mark_words(n); }
+
+// Whether unit j's position is marked (mark_key_range).
+template <class ExecSpace, class Units>
+struct unit_marked {
+  marked<ExecSpace> flags;
+  Units units;
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t j) const { return flags(std::int64_t(units.position(std::uint64_t(j)))); }
+};
 
 // Every rank's range of keys: P + 1 bounds from the keys of `samples` of the n units spread
 // over the text (the same on every rank: the text is), rank r taking [bounds[r], bounds[r + 1]);
@@ -480,18 +496,20 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     ranks = split_over<I>(*parts, n);
   }
   c.run([&] {
-    const auto bounds = key_ranges(space, key_of, n, c.size());
-    const std::uint64_t lo = bounds[c.rank()], hi = c.rank() + 1 < c.size() ? bounds[c.rank() + 1] : 0;
-    const key_in_range<unit_key<ExecSpace, Units>> in_range{key_of, lo, hi};
-    // Whole texts: the positions marked first (a rolling key: one character read a position).
-    marked<ExecSpace> flagged{};
-    if constexpr (whole) {
-      flagged.flags = pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(n));
-      mark_key_range(space, key_of.key_of, lo, hi, flagged.flags);
-    }
+    // The text's positions in this rank's range of keys marked (a rolling key: one character
+    // read a position), ranges of the text's keys in both cases: a sample's units are then
+    // selected by their positions' marks, and the cover's merge takes the same ranges and
+    // marks (units.pieces: its pieces a rank; the rank's range is the union of its pieces').
+    const int grain = int(key_pieces(units));
+    const auto bounds = key_ranges(space, key_of.key_of, text_n, c.size() * grain);
+    const std::uint64_t lo = bounds[std::size_t(c.rank()) * grain], hi = bounds[std::size_t(c.rank() + 1) * grain];
+    const marked<ExecSpace> flagged{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(text_n))};
+    mark_key_range(space, key_of.key_of, lo, hi, flagged.flags);
     const auto select = [&](const index& into) {
       if constexpr (whole) return primitives::select_indices(space, ws, std::int64_t(n), flagged, strix::device_view<I, ExecSpace>(into));
-      else return primitives::select_indices(space, ws, std::int64_t(n), in_range, strix::device_view<I, ExecSpace>(into));
+      else
+        return primitives::select_indices(space, ws, std::int64_t(n), unit_marked<ExecSpace, Units>{flagged, units},
+                                          strix::device_view<I, ExecSpace>(into));
     };
     // The rank array holds the selected positions until the first round writes it. Shared has
     // none: its suffixes are selected into the (still free) block of its own arrays, which holds
