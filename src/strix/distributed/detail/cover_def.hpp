@@ -156,7 +156,7 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
         const auto [lo, hi] = piece_bounds(s);
         mark_key_range(space, key_of, lo, hi, mine.flags);
       }
-      select_marked(space, mine.flags, strix::device_view<I, ExecSpace>(own));
+      primitives::select_indices(space, ws, std::int64_t(n), mine, strix::device_view<I, ExecSpace>(own));
     });
 
     // 2., 3. The piece in order: the sample by rank (its ranks here are a contiguous range: the

@@ -178,9 +178,7 @@ struct unit_key {
 // The positions whose first k characters fall in [lo, hi) (hi == 0: no upper bound), marked in
 // `flags` (bit j % 32 of word j / 32, n / 32 + 1 words); returns how many. A thread takes 32
 // positions and rolls the key along them (one character in, one out), so a position costs one
-// character read instead of k: the selection that follows reads the marks, not the text. Its
-// 32 + k - 1 characters come in eight 8-byte loads where they lie inside the text (k <= 33):
-// a warp's byte loads 32 bytes apart touched 32 sectors each, eight times as many loads.
+// character read instead of k: the selection that follows reads the marks, not the text.
 template <class ExecSpace>
 std::uint64_t mark_key_range(const ExecSpace& space, const first_characters<ExecSpace>& key_of, std::uint64_t lo,
                              std::uint64_t hi, const array<std::uint32_t, ExecSpace>& flags) {
@@ -188,39 +186,19 @@ std::uint64_t mark_key_range(const ExecSpace& space, const first_characters<Exec
   const std::uint64_t n = key_of.n, words = n / 32 + 1;
   const int width = key_of.k * key_of.bits;
   const std::uint64_t keep = width >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << width) - 1;
-  const std::uint16_t probe = 1;
-  const bool by_words = key_of.k <= 33 && reinterpret_cast<std::uintptr_t>(key_of.text.data()) % 8 == 0 &&
-                        *reinterpret_cast<const unsigned char*>(&probe) == 1;  // (little-endian words)
   std::uint64_t count = 0;
   Kokkos::parallel_reduce(
       "strix::mark_key_range", policy(space, 0, std::int64_t(words)),
       KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& sum) {
         const std::uint64_t p0 = std::uint64_t(w) * 32;
-        const auto in_range = [&](const std::uint64_t key) { return key >= lo && (hi == 0 || key < hi); };
+        std::uint64_t key = p0 < n ? key_of(p0) : 0;
         std::uint32_t marks = 0;
-        if (by_words && p0 + 64 <= n) {
-          const auto* at = reinterpret_cast<const std::uint64_t*>(key_of.text.data() + p0);
-          const int first = key_of.k - 1;  // the byte that completes position 0's key
-          std::uint64_t key = 0;
-#pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            const std::uint64_t word = at[i];
-#pragma unroll
-            for (int b = 0; b < 8; ++b) {
-              key = ((key << key_of.bits) | std::uint64_t(key_of.rank_of(std::uint8_t(word >> (8 * b))))) & keep;
-              const int t = 8 * i + b - first;
-              if (t >= 0 && t < 32 && in_range(key)) marks |= std::uint32_t(1) << t;
-            }
+        for (int t = 0; t < 32 && p0 + std::uint64_t(t) < n; ++t) {
+          if (t > 0) {
+            const std::uint64_t in = p0 + std::uint64_t(t) + std::uint64_t(key_of.k) - 1;
+            key = ((key << key_of.bits) | (in < n ? std::uint64_t(key_of.rank_of(key_of.text(in))) : 0)) & keep;
           }
-        } else {
-          std::uint64_t key = p0 < n ? key_of(p0) : 0;
-          for (int t = 0; t < 32 && p0 + std::uint64_t(t) < n; ++t) {
-            if (t > 0) {
-              const std::uint64_t in = p0 + std::uint64_t(t) + std::uint64_t(key_of.k) - 1;
-              key = ((key << key_of.bits) | (in < n ? std::uint64_t(key_of.rank_of(key_of.text(in))) : 0)) & keep;
-            }
-            if (in_range(key)) marks |= std::uint32_t(1) << t;
-          }
+          if (key >= lo && (hi == 0 || key < hi)) marks |= std::uint32_t(1) << t;
         }
         flags(w) = marks;
         sum += std::uint64_t(strix::detail::popcount32(marks));
@@ -245,33 +223,6 @@ std::uint64_t count_marks(const ExecSpace& space, const array<std::uint32_t, Exe
 using strix::detail::marked;
 inline constexpr const char* key_flags = "strix::key_flags";
 inline std::uint64_t key_flag_words(std::uint64_t n) { return strix::detail::mark_words(n); }
-
-// The positions `flags` marks, in order, into `out`; returns how many. A scan over the words
-// (popcounts), each word then writing its own positions: a pass over n / 32 words where a
-// selection over the n positions tested a bit each.
-template <class I, class ExecSpace>
-std::uint64_t select_marked(const ExecSpace& space, const array<std::uint32_t, ExecSpace>& flags,
-                            const strix::device_view<I, ExecSpace>& out) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  std::uint64_t count = 0;
-  Kokkos::parallel_scan(
-      "strix::select_marked", policy(space, 0, std::int64_t(flags.extent(0))),
-      KOKKOS_LAMBDA(const std::int64_t w, std::uint64_t& before, const bool final) {
-        std::uint32_t marks = flags(w);
-        if (final) {
-          std::uint64_t at = before;
-          while (marks != 0) {
-            const std::uint32_t low = marks & (~marks + 1);
-            out(at++) = I(std::uint64_t(w) * 32 + std::uint64_t(strix::detail::popcount32(low - 1)));
-            marks &= marks - 1;
-          }
-          marks = flags(w);
-        }
-        before += std::uint64_t(strix::detail::popcount32(marks));
-      },
-      count);
-  return count;
-}
 
 // Whether unit j's position is marked (mark_key_range).
 template <class ExecSpace, class Units>
@@ -555,7 +506,7 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     const marked<ExecSpace> flagged{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(text_n))};
     mark_key_range(space, key_of.key_of, lo, hi, flagged.flags);
     const auto select = [&](const index& into) {
-      if constexpr (whole) return select_marked(space, flagged.flags, strix::device_view<I, ExecSpace>(into));
+      if constexpr (whole) return primitives::select_indices(space, ws, std::int64_t(n), flagged, strix::device_view<I, ExecSpace>(into));
       else
         return primitives::select_indices(space, ws, std::int64_t(n), unit_marked<ExecSpace, Units>{flagged, units},
                                           strix::device_view<I, ExecSpace>(into));
