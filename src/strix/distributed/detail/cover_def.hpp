@@ -152,7 +152,7 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
     const index own(a.own.data(), m0), spare(a.merge_buf.data(), m0);
     timer.begin("distributed_cover_select");
     c.run([&] {
-      if (pieces > 1) {  // (one piece: marked above)
+      if (pieces > 1) {  // (one piece: marked by the sample rounds)
         const auto [lo, hi] = piece_bounds(s);
         mark_key_range(space, key_of, lo, hi, mine.flags);
       }

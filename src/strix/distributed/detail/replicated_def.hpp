@@ -449,8 +449,12 @@ array<std::uint16_t, ExecSpace> device_codes(const ExecSpace& space, const std::
 // the text's alphabet (code[b]: 1 + b's rank among the used bytes, `bits` a code); writes
 // this rank's rows of the suffix array. Shared: the rank array split over the node's ranks
 // (shared_ranks.hpp), else a copy on every rank. With cover_units (not Shared) it ranks the
-// sample alone and writes no rows: the rank array ("strix::replicated_isa", one entry a unit)
-// and the whole text ("strix::whole_text") stay in the pool for cover_def.hpp.
+// sample alone and writes no rows: the rank array ("strix::replicated_isa", one entry a unit),
+// the whole text ("strix::whole_text") and the marks of this rank's text positions (key_flags,
+// which cover_def.hpp's merge takes as they are when it orders its range in one piece) stay in
+// the pool for cover_def.hpp. The ranges of keys are drawn from the text's positions, so a
+// rank's share of the sample follows its share of the text: even where keys do not depend on
+// position mod X, uneven where they do (fixed-width records of a multiple of X bytes).
 template <class I, bool Shared, class ExecSpace, class Units = text_positions>
 replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, const collective& c,
                                   const text_view<ExecSpace>& slice, const layout& positions,
