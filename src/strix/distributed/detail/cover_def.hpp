@@ -122,8 +122,8 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
     return std::make_pair(bounds[at], at + 1 < std::size_t(ranks_count) * pieces ? bounds[at + 1] : std::uint64_t(0));
   };
   c.run([&] {
-    // (One piece: the sample rounds marked this rank's range already, the same bounds at the
-    // same grain: replicated_def.hpp, cover_units::pieces.)
+    // (One piece: the sample rounds marked this rank's range already, from the same bounds:
+    // replicated_def.hpp.)
     if (pieces == 1) {
       mine_counts[0] = count_marks(space, mine.flags);
       return;
@@ -239,7 +239,7 @@ replicated_work cover_construction(const ExecSpace& space, named_buffers& pool, 
                        "the distributed difference cover takes texts of up to about 10^10 bytes (1.8·10^10 for DNA); " +
                            std::to_string(n) + " bytes need STRIX_DISTRIBUTED_ALGORITHM=partitioned");
   });
-  const cover_units units{strix::detail::make_difference_cover(period), pieces};
+  const cover_units units{strix::detail::make_difference_cover(period)};
   return cover_rounds_and_merge<I, std::uint32_t>(space, pool, c, slice, positions, code, bits, sa, timer, kept, units,
                                                   pieces);
 }

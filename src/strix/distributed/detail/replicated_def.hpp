@@ -152,9 +152,6 @@ struct text_positions {
 };
 struct cover_units {
   strix::detail::difference_cover cover;
-  // The pieces the merge orders a rank's range of keys in (cover_def.hpp): the rounds' ranges
-  // are the unions of the merge's, so that one marking of the text serves both.
-  unsigned pieces = 1;
   KOKKOS_INLINE_FUNCTION std::uint64_t position(const std::uint64_t u) const { return cover.position_of(u); }
   std::uint64_t count(const std::uint64_t n) const { return cover.sample_below(n); }
   // Whole periods only (a sample position plus a multiple of X is one): the covered length
@@ -162,10 +159,6 @@ struct cover_units {
   std::uint64_t step(const std::uint64_t covered) const { return covered / cover.period * cover.period; }
   std::uint64_t shift(const std::uint64_t step) const { return step / cover.period * cover.size; }
 };
-
-// The ranges of keys a rank's range is cut in (key_ranges at that grain, every rank alike).
-inline unsigned key_pieces(const text_positions&) { return 1; }
-inline unsigned key_pieces(const cover_units& units) { return units.pieces; }
 
 // The first characters of unit u's suffix.
 template <class ExecSpace, class Units>
@@ -503,10 +496,10 @@ replicated_work replicated_rounds(const ExecSpace& space, named_buffers& pool, c
     // The text's positions in this rank's range of keys marked (a rolling key: one character
     // read a position), ranges of the text's keys in both cases: a sample's units are then
     // selected by their positions' marks, and the cover's merge takes the same ranges and
-    // marks (units.pieces: its pieces a rank; the rank's range is the union of its pieces').
-    const int grain = int(key_pieces(units));
-    const auto bounds = key_ranges(space, key_of.key_of, text_n, c.size() * grain);
-    const std::uint64_t lo = bounds[std::size_t(c.rank()) * grain], hi = bounds[std::size_t(c.rank() + 1) * grain];
+    // marks. (Its pieces cut each rank's range at the same bounds: key_ranges' bound r·G of
+    // P·G ranges is bound r of P.)
+    const auto bounds = key_ranges(space, key_of.key_of, text_n, c.size());
+    const std::uint64_t lo = bounds[c.rank()], hi = bounds[c.rank() + 1];
     const marked<ExecSpace> flagged{pool.take<std::uint32_t, typename ExecSpace::memory_space>(key_flags, key_flag_words(text_n))};
     mark_key_range(space, key_of.key_of, lo, hi, flagged.flags);
     const auto select = [&](const index& into) {
