@@ -2,6 +2,12 @@
 // Suffix arrays on every backend and index width, against naive sorting and libdivsufsort.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
 #include <strix/strix.hpp>
 
 #include <strix/sa/detail/repetition_probe.hpp>
@@ -207,5 +213,85 @@ TEST_CASE_TEMPLATE_DEFINE("auto: the repetition probe tells repetitive texts fro
   CHECK(strix::detail::repeated_sample_fraction(space, strix::text_view<typename C::space>(nullptr, 0)) == 0.0);
 }
 TEST_CASE_TEMPLATE_APPLY(sa_probe, all_configs);
+
+namespace {
+
+// Sets an environment variable for one scope, restoring what was there.
+class scoped_env {
+ public:
+  scoped_env(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) saved_ = old, had_ = true;
+    setenv(name, value, 1);
+  }
+  ~scoped_env() {
+    if (had_) setenv(name_, saved_.c_str(), 1);
+    else unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::string saved_;
+  bool had_ = false;
+};
+
+// Distinct random blocks, each twice, in random order, then a run of 'a': after the first
+// rounds some 10^5 groups remain beside one of about 8000 suffixes, so the rounds' keys need
+// more than 32 bits and the largest group is too large for the segmented sort (prefix
+// doubling's 64-bit composite keys) while fewer than 2/3 of the suffixes are still active.
+bytes many_groups_one_large(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<bytes> blocks;
+  for (int b = 0; b < 8000; ++b) blocks.push_back(random_text(48, 26, seed + 1 + b, 'a'));
+  std::vector<int> order;
+  for (int b = 0; b < 8000; ++b) order.insert(order.end(), {b, b});
+  std::shuffle(order.begin(), order.end(), rng);
+  bytes t;
+  for (int b : order) t.insert(t.end(), blocks[b].begin(), blocks[b].end());
+  t.insert(t.end(), 8000, 'a');
+  return t;
+}
+
+}  // namespace
+
+// Prefix doubling stores a round's ranks grouped by target (sa/detail/doubling/bucketed_store.hpp)
+// on GPUs, for texts of more than 8 Mi bytes (32-bit entries); STRIX_RANK_STORE=bucketed takes
+// that path at every size and on host backends too. Through every buffer it uses: the first
+// refine, rounds by narrow and wide composite keys and by the segmented sort, a difference
+// cover's sample ranked by the same rounds (hybrid, dc7, dc21), and the BWT written as the
+// rounds sort; against naive sorting, libdivsufsort and divbwt.
+TEST_CASE_TEMPLATE_DEFINE("prefix doubling: ranks stored grouped by target", C, sa_bucketed) {
+  using I = typename C::index;
+  using mem = typename C::memory_space;
+  using strix::sa_algorithm;
+  scoped_env bucketed("STRIX_RANK_STORE", "bucketed");
+  auto inputs = hard_inputs();
+  inputs.push_back({"many groups, one large", many_groups_one_large(5)});
+  inputs.push_back({"random DNA 1 MB + 17", random_text((1 << 20) + 17, 4, 51, 'A')});
+  inputs.push_back({"random bytes 300 kB", random_text(300000, 256, 52)});
+  inputs.push_back({"fibonacci 200 kB", fibonacci_word(200000)});
+  inputs.push_back({"long runs 500 kB", long_runs(500000, 53)});
+  const std::vector<strix::sa_options> algorithms{sa_with(sa_algorithm::prefix_doubling), sa_with(sa_algorithm::hybrid),
+                                                  sa_with(sa_algorithm::dcx, 7), sa_with(sa_algorithm::dcx, 21)};
+  strix::sa_options doubling;
+  doubling.algorithm = sa_algorithm::prefix_doubling;
+  strix::suffix_array_handle<typename C::space, I> handle(typename C::space(), doubling);
+  for (const auto& input : inputs) {
+    const auto& text = input.second;
+    CAPTURE(input.first);
+    const auto want = text.size() <= 5000 ? naive_suffix_array<I>(text) : divsufsort_suffix_array<I>(text);
+    for (const auto& options : algorithms) {
+      CAPTURE(strix::algorithm_name(options));
+      CHECK(strix_sa<C>(text, options) == want);
+    }
+    auto text_d = to_view<mem>(text);
+    Kokkos::View<I*, mem> work("work", text.size());
+    Kokkos::View<std::uint8_t*, mem> out("bwt", text.size());
+    const std::uint64_t primary = strix::bwt_from_text(typename C::space(), text_d, work, out, handle);
+    const auto [ref, ref_primary] = divbwt_of(text);
+    CHECK(to_vector(out) == ref);
+    CHECK(primary == ref_primary);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sa_bucketed, all_configs);
 
 TEST_SUITE_END();

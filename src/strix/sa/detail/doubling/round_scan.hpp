@@ -140,6 +140,11 @@ struct round_scan {
   bool initial;  // first round: one old group, slot == index, `marks` and `pos` unused
   Changes changes{};
   singleton_symbols<IndexView> singles{};
+  // Set: every element's new rank goes to heads(k), in scan order, and the caller stores them
+  // into isa afterwards (bucketed_store.hpp: grouped by target, where one random store per
+  // element into an ISA far larger than the GPU's L2 costs a DRAM sector each). Empty: the
+  // scan stores them itself.
+  IndexView heads{};
 
   KOKKOS_INLINE_FUNCTION bool starts_group(const std::int64_t k) const {
     if (k == 0 || keys(k) != keys(k - 1)) return true;
@@ -164,7 +169,8 @@ struct round_scan {
       }
     }
     if (final) {
-      if (changes.stores(keys, k)) isa(suf(k)) = upd.head;
+      if (heads.data() != nullptr) heads(k) = upd.head;
+      else if (changes.stores(keys, k)) isa(suf(k)) = upd.head;
       if (single && singles.on()) singles.write(slot(k), suf(k));
       if (!single) {
         const I dst = upd.kept;

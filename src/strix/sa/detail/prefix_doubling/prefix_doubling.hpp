@@ -22,6 +22,7 @@
 #include <strix/primitives/scan.hpp>
 #include <strix/primitives/segmented_sort.hpp>
 // The shared part (memory, skeleton, initial sort; its includes): doubling_engine.hpp.
+#include <strix/sa/detail/doubling/bucketed_store.hpp>
 #include <strix/sa/detail/doubling/doubling_engine.hpp>
 #include <strix/sa/detail/doubling/round_scan.hpp>
 
@@ -81,16 +82,33 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
   // keys in pair 0 or 1; the surviving slots and segments go to pair 2.
   void first_refine(const wide_view& keys) {
     offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
-    refine(keys, 2, true);
+    refine(keys, 2, true, keys_pair_store(keys.data() == wide_of(0, 0).data() ? 0 : 1));
   }
   void round(std::uint64_t h);
   void begin_run() {}
   void add_counters(run_stats&) const {}
+  // Where refine leaves the new ranks for a bucketed store into ISA (bucketed_store.hpp):
+  // heads free during the scan, the other two free after it (m entries each). Empty: the
+  // scan stores every rank itself.
+  struct rank_store {
+    index_view heads, targets_alt, values_alt;
+  };
   template <class KeyView>
-  void refine(const KeyView& keys, int out_pair, bool initial);
+  void refine(const KeyView& keys, int out_pair, bool initial, const rank_store& store = {});
   void find_largest_segment();
 
  private:
+  // The three buffers when the bucketed store pays for m_ ranks, else none.
+  rank_store deferred_store(I* heads, I* targets_alt, I* values_alt) const {
+    if (!bucketed_store_pays<ExecSpace>(n_ * sizeof(I), m_)) return {};
+    return {index_view(heads, m_), index_view(targets_alt, m_), index_view(values_alt, m_)};
+  }
+  // The first refine of a run (or of a sample): the sorted 64-bit keys fill pair `key_pair` (0
+  // or 1), the other of the two was the sort's double buffer.
+  rank_store keys_pair_store(int key_pair) const {
+    return deferred_store(first_of(1 - key_pair).data(), second_of(1 - key_pair).data(), first_of(key_pair).data());
+  }
+
   // Sorts (keys, vals) on bits [begin, end); swaps each view with its *_alt partner when
   // the result ended there.
   template <class KeyView>
@@ -142,7 +160,7 @@ int prefix_doubling<ExecSpace, I>::rank_presorted(std::size_t m, std::uint64_t h
   isa_ = index_view(isa_buf_.data(), m);
   offsets_ = index_view(offsets_buf_.data(), offsets_buf_.extent(0));
   m_ = m;
-  refine(wide_of(0, m), 2, true);
+  refine(wide_of(0, m), 2, true, keys_pair_store(0));
   const int rounds = this->double_until_sorted(h0);
   timer_ = nullptr;
   return rounds;
@@ -187,8 +205,15 @@ void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
     sort_pairs(wide, wide_alt, suf, suf_alt, 0, key_bits);
     if (suf.data() != suf_.data()) std::swap(suf_, suf_alt_);
     timer_->begin("rank update");
-    out_pair = wide.data() == wide_of(free_a, 0).data() ? free_b : free_a;
-    refine(wide, out_pair, false);
+    const int key_pair = wide.data() == wide_of(free_a, 0).data() ? free_a : free_b;
+    out_pair = key_pair == free_a ? free_b : free_a;
+    // The keys fill the first 2m entries of their pair; the ranks may go after them where
+    // they fit. The old slots and segments are free once the scan has read them.
+    const bool heads_fit = 3 * m <= 2 * capacity_;
+    refine(wide, out_pair, false,
+           heads_fit ? deferred_store(pair_base(key_pair) + 2 * m, first_of(slot_pair_).data(),
+                                      second_of(slot_pair_).data())
+                     : rank_store{});
   } else {
     index_view key = first_of(free_a), key_alt = second_of(free_a);
     key = index_view(key.data(), m);
@@ -214,7 +239,9 @@ void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
     }
     if (suf.data() != suf_.data()) std::swap(suf_, suf_alt_);
     timer_->begin("rank update");
-    refine(key, free_b, false);
+    // The sort's other buffer takes the ranks; the keys and the old slots are free after the scan.
+    I* const other = key.data() == first_of(free_a).data() ? second_of(free_a).data() : first_of(free_a).data();
+    refine(key, free_b, false, deferred_store(other, key.data(), first_of(slot_pair_).data()));
   }
 }
 
@@ -223,15 +250,19 @@ void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
 // segments (see round_scan.hpp). Survivors go to the double buffers, then swap in.
 template <class ExecSpace, class I>
 template <class KeyView>
-void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bool initial) {
+void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bool initial, const rank_store& store) {
   const std::size_t m = m_;
   round_scan<KeyView, index_view, segment_marks<index_view>> scan{
       keys,     {second_of(slot_pair_), second_of(out_pair)},
       first_of(slot_pair_), suf_, isa_, first_of(out_pair), suf_alt_, offsets_,
       static_cast<std::int64_t>(m), initial};
   scan.singles = singles_;
+  scan.heads = store.heads;
   typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
+  // The scan left suf_ (every active suffix, sorted) in place and each one's rank in heads.
+  if (store.heads.data() != nullptr)
+    bucketed_store(space_, ws_, isa_, index_view(suf_.data(), m), store.heads, store.targets_alt, store.values_alt);
   m_ = totals.kept;
   num_segments_ = totals.segments;
   slot_pair_ = out_pair;
