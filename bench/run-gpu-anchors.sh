@@ -53,7 +53,7 @@ base="$anchors/strix-base"
 if [ -f "$base.xz" ]; then xz -dc "$base.xz" > /tmp/strix-base && chmod +x /tmp/strix-base && base=/tmp/strix-base; fi
 [ -x "$base" ] || base=""
 echo "device: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); $(date -u +%FT%TZ); strix $("$bin/strix" --version | head -1)"
-rows="$out/rows.tsv"; : > "$rows"
+rows="$out/rows.tsv"; : > "$rows"; : > "$out/rows.phases"
 
 if [ -n "$startup" ]; then
   printf mississippi > /tmp/strix-startup.txt
@@ -92,21 +92,24 @@ strix_run() {  # side binary kind file [more arguments]
   t0="$(date +%s.%N)"
   if timeout 300 env ${tool_env[@]+"${tool_env[@]}"} "$2" "$3" "$4" -o "/tmp/$1.$3" --stats "${more[@]}" > "$json" 2> "$out/$1.err"; then
     t1="$(date +%s.%N)"
-    python3 - "$json" "$(basename "$4")" "$3" "$1" "$t0" "$t1" >> "$rows" <<'PY'
+    python3 - "$json" "$(basename "$4")" "$3" "$1" "$t0" "$t1" "${rows%.tsv}.phases" >> "$rows" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 print(sys.argv[2], sys.argv[3], sys.argv[4], d["total_seconds"], d.get("peak_device_bytes", d.get("peak_bytes", 0)),
       d.get("primary_index", "-"), float(sys.argv[6]) - float(sys.argv[5]), sep="\t")
+# Every timed run's phases, for the per-phase medians printed last.
+with open(sys.argv[7], "a") as f:
+    print(sys.argv[2], sys.argv[3], sys.argv[4], json.dumps(d.get("phases_seconds", {})), sep="\t", file=f)
 PY
   else echo "$1 $3 $(basename "$4"): failed: $(tail -1 "$out/$1.err")"; fi
 }
 inproc_run() {  # kind file [primary index, for unbwt]: strix_bench_sa, the in-process twin of cubwt_time.cu
-  local line
+  local line side="${inproc_side:-strix in-process}"
   [ -x "$bin/strix_bench_sa" ] || return 0
-  if line="$(timeout 300 "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 ${3:-} 2> "$out/inproc.err")"; then
+  if line="$(timeout 300 env ${tool_env[@]+"${tool_env[@]}"} "$bin/strix_bench_sa" "$1" "$2" "/tmp/inproc.$1" 1 ${3:-} 2> "$out/inproc.err")"; then
     echo "$line" | python3 -c "
 import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
-print('$(basename "$2")', '$1', 'strix in-process', kv['seconds'], kv['device_bytes'], kv['primary'], '-', sep='\t')" >> "$rows"
+print('$(basename "$2")', '$1', '$side', kv['seconds'], kv['device_bytes'], kv['primary'], '-', sep='\t')" >> "$rows"
   else echo "strix_bench_sa $1: failed: $(tail -1 "$out/inproc.err")"; fi
 }
 cubwt_run() {  # version kind file [primary index, for unbwt]
@@ -117,10 +120,11 @@ import sys; kv = dict(p.split('=') for p in sys.stdin.read().split())
 print('$(basename "$3")', '$2', 'libcubwt-$1', kv['seconds'], kv['device_bytes'], kv['primary'], '-', sep='\t')" >> "$rows"
   else echo "libcubwt $1 $2: failed: $(tail -1 "$out/cubwt.err")"; fi
 }
-env_run() {  # kind file: the packed strix under STRIX_TOOL_ENV
+env_run() {  # kind file: the packed strix under STRIX_TOOL_ENV, the tool and (sa, bwt) in process
   [ -n "${STRIX_TOOL_ENV:-}" ] || return 0
   read -r -a tool_env <<< "$STRIX_TOOL_ENV"
   strix_run env "$bin/strix" "$@"
+  [ "$1" = unbwt ] || inproc_side="env in-process" inproc_run "$1" "$2"
   tool_env=()
 }
 
@@ -186,7 +190,8 @@ for line in open(sys.argv[1]):
     if w != "-": wall[(name, kind, side)].append(float(w))
 same = {l.split("\t")[0]: l.rstrip("\n").split("\t")[2:] for l in open(sys.argv[2])}
 label = {"strix": "strix tool (total_seconds)", "strix in-process": "strix in-process (strix_bench_sa)",
-         "base": sys.argv[3] + " tool", "env": "strix tool under " + sys.argv[4]}
+         "base": sys.argv[3] + " tool", "env": "strix tool under " + sys.argv[4],
+         "env in-process": "strix in-process under " + sys.argv[4]}
 print("| input | kind | side | median ms | speed vs libcubwt | device bytes | same output as libcubwt | process wall ms |")
 print("|---|---|---|---|---|---|---|---|")
 for n in same:
@@ -194,7 +199,7 @@ for n in same:
         a = t.get((n, kind, anchor))
         if not a: continue
         ma = statistics.median(a) * 1e3
-        for side in (anchor, "strix", "env", "strix in-process", "base"):
+        for side in (anchor, "strix", "env", "strix in-process", "env in-process", "base"):
             v = t.get((n, kind, side))
             if not v: continue
             m = statistics.median(v) * 1e3
@@ -203,4 +208,18 @@ for n in same:
             print(f"| {n} | {kind} | {label.get(side, side)} | {m:.2f} | {ma / m:.2f}x | {extra[(n, kind, side)] / 1e9:.2f} GB | "
                   f"{same[n][i] if side == 'strix' else ''} | {w} |")
 print(f"\n(medians of {len(next(iter(t.values())))} runs, copies included on every side)")
+PY
+# The tool's phases (ms, medians of the timed runs), each side beside the packed strix.
+[ -f "$out/rows.phases" ] && python3 - "$out/rows.phases" <<'PY' | tee -a "$out/results.md"
+import collections, json, statistics, sys
+p = collections.defaultdict(lambda: collections.defaultdict(list)); order = {}
+for line in open(sys.argv[1]):
+    name, kind, side, phases = line.rstrip("\n").split("\t")
+    for k, v in json.loads(phases).items():
+        p[(name, kind)][(side, k)].append(v); order.setdefault((name, kind, k), len(order))
+for (name, kind), d in p.items():
+    sides = sorted({s for s, _ in d}, key=lambda s: ("strix", "env", "base").index(s) if s in ("strix", "env", "base") else 9)
+    print(f"\n{name} {kind} phases, ms: | phase | " + " | ".join(sides) + " |")
+    for k in sorted({k for _, k in d}, key=lambda k: order[(name, kind, k)]):
+        print(f"| {k} | " + " | ".join(f"{statistics.median(d[(s, k)]) * 1e3:.2f}" if d.get((s, k)) else "" for s in sides) + " |")
 PY
