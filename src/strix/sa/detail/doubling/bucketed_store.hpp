@@ -25,15 +25,17 @@ namespace strix::detail {
 // Worth it where dst is much larger than L2 (50–60 MB on Hopper) and the stores are many: a
 // smaller dst stays in L2 anyway, and a few stores do not pay for the grouping's launches.
 // Host caches take random stores well (and the host sort would cost more than it saves).
+// `dense`: the caller's own rule (prefix doubling: at least half the suffixes active).
 // STRIX_RANK_STORE=bucketed|direct overrides the choice: tests take the bucketed path on
 // small texts and host spaces, and a benchmark can time both in one build.
 template <class ExecSpace>
-bool bucketed_store_pays(std::size_t dst_bytes, std::size_t count) {
+bool bucketed_store_pays(std::size_t dst_bytes, std::size_t count, bool dense = true) {
   if (const char* mode = std::getenv("STRIX_RANK_STORE")) {
     if (std::strcmp(mode, "bucketed") == 0) return count > 0;
     if (std::strcmp(mode, "direct") == 0) return false;
   }
-  return !is_host_space_v<ExecSpace> && dst_bytes > (std::size_t(32) << 20) && count >= (std::size_t(1) << 20);
+  return !is_host_space_v<ExecSpace> && dense && dst_bytes > (std::size_t(32) << 20) &&
+         count >= (std::size_t(1) << 20);
 }
 
 // targets, values: count pairs (both may be overwritten: they are the sort's first buffers);

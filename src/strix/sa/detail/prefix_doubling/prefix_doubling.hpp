@@ -98,9 +98,12 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
   void find_largest_segment();
 
  private:
-  // The three buffers when the bucketed store pays for m_ ranks, else none.
-  rank_store deferred_store(I* heads, I* targets_alt, I* values_alt) const {
-    if (!bucketed_store_pays<ExecSpace>(n_ * sizeof(I), m_)) return {};
+  // The three buffers when the bucketed store pays for m_ ranks, else none. A doubling round
+  // (`round`) takes it only while at least half the suffixes are active: measured on an H200
+  // (bench/RESULTS.md §69), the sparser rounds' stores gain nothing (English) or lose (chrX,
+  // whose active suffixes lie in repeats: their targets come in runs that L2 catches anyway).
+  rank_store deferred_store(I* heads, I* targets_alt, I* values_alt, bool round = false) const {
+    if (!bucketed_store_pays<ExecSpace>(n_ * sizeof(I), m_, round ? 2 * m_ >= n_ : true)) return {};
     return {index_view(heads, m_), index_view(targets_alt, m_), index_view(values_alt, m_)};
   }
   // The first refine of a run (or of a sample): the sorted 64-bit keys fill pair `key_pair` (0
@@ -212,7 +215,7 @@ void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
     const bool heads_fit = 3 * m <= 2 * capacity_;
     refine(wide, out_pair, false,
            heads_fit ? deferred_store(pair_base(key_pair) + 2 * m, first_of(slot_pair_).data(),
-                                      second_of(slot_pair_).data())
+                                      second_of(slot_pair_).data(), true)
                      : rank_store{});
   } else {
     index_view key = first_of(free_a), key_alt = second_of(free_a);
@@ -241,7 +244,7 @@ void prefix_doubling<ExecSpace, I>::round(std::uint64_t h) {
     timer_->begin("rank update");
     // The sort's other buffer takes the ranks; the keys and the old slots are free after the scan.
     I* const other = key.data() == first_of(free_a).data() ? second_of(free_a).data() : first_of(free_a).data();
-    refine(key, free_b, false, deferred_store(other, key.data(), first_of(slot_pair_).data()));
+    refine(key, free_b, false, deferred_store(other, key.data(), first_of(slot_pair_).data(), true));
   }
 }
 
