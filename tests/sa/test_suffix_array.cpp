@@ -254,8 +254,9 @@ bytes many_groups_one_large(std::uint64_t seed) {
 }  // namespace
 
 // Prefix doubling stores a round's ranks grouped by target (sa/detail/doubling/bucketed_store.hpp)
-// on GPUs, for texts of more than 8 Mi bytes (32-bit entries); STRIX_RANK_STORE=bucketed takes
-// that path at every size and on host backends too. Through every buffer it uses: the first
+// on GPUs, where its ISA exceeds 32 MB, at least 2^20 ranks are stored and (in a round) at least
+// half the suffixes are active; STRIX_RANK_STORE=bucketed takes that path at every size and on
+// host backends too. Through every buffer it uses: the first
 // refine, rounds by narrow and wide composite keys and by the segmented sort, a difference
 // cover's sample ranked by the same rounds (hybrid, dc7, dc21), and the BWT written as the
 // rounds sort; against naive sorting, libdivsufsort and divbwt.
@@ -286,10 +287,15 @@ TEST_CASE_TEMPLATE_DEFINE("prefix doubling: ranks stored grouped by target", C, 
     auto text_d = to_view<mem>(text);
     Kokkos::View<I*, mem> work("work", text.size());
     Kokkos::View<std::uint8_t*, mem> out("bwt", text.size());
-    const std::uint64_t primary = strix::bwt_from_text(typename C::space(), text_d, work, out, handle);
+    strix::run_stats stats;
+    const std::uint64_t primary = strix::bwt_from_text(typename C::space(), text_d, work, out, handle, &stats);
     const auto [ref, ref_primary] = divbwt_of(text);
     CHECK(to_vector(out) == ref);
     CHECK(primary == ref_primary);
+    // The path was taken: the first refine's store at least, and the rounds' where half the
+    // suffixes stay active after it (the text made for the 64-bit composite keys).
+    if (text.size() >= 2) CHECK(stats.counter("bucketed_rank_stores") >= 1);
+    if (input.first == "many groups, one large") CHECK(stats.counter("bucketed_rank_stores") >= 3);
   }
 }
 TEST_CASE_TEMPLATE_APPLY(sa_bucketed, all_configs);

@@ -18,13 +18,16 @@
 #include <strix/core/bits.hpp>
 #include <strix/core/device_view.hpp>
 #include <strix/primitives/radix_sort.hpp>
+#include <strix/primitives/vendor.hpp>
 #include <strix/primitives/workspace.hpp>
 
 namespace strix::detail {
 
 // Worth it where dst is much larger than L2 (50–60 MB on Hopper) and the stores are many: a
 // smaller dst stays in L2 anyway, and a few stores do not pay for the grouping's launches.
-// Host caches take random stores well (and the host sort would cost more than it saves).
+// Host caches take random stores well (and the host sort would cost more than it saves); a
+// device without its vendor's radix sort (STRIX_VENDOR_PRIMITIVES=OFF) would pay the portable
+// sort's many passes.
 // `dense`: the caller's own rule (prefix doubling: at least half the suffixes active).
 // STRIX_RANK_STORE=bucketed|direct overrides the choice: tests take the bucketed path on
 // small texts and host spaces, and a benchmark can time both in one build.
@@ -34,7 +37,8 @@ bool bucketed_store_pays(std::size_t dst_bytes, std::size_t count, bool dense = 
     if (std::strcmp(mode, "bucketed") == 0) return count > 0;
     if (std::strcmp(mode, "direct") == 0) return false;
   }
-  return !is_host_space_v<ExecSpace> && dense && dst_bytes > (std::size_t(32) << 20) &&
+  return !is_host_space_v<ExecSpace> && primitives::vendor_available_v<primitives::primitive::radix_sort, ExecSpace> &&
+         dense && dst_bytes > (std::size_t(32) << 20) &&
          count >= (std::size_t(1) << 20);
 }
 

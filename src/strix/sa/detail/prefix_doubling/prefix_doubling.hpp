@@ -85,8 +85,9 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
     refine(keys, 2, true, keys_pair_store(keys.data() == wide_of(0, 0).data() ? 0 : 1));
   }
   void round(std::uint64_t h);
-  void begin_run() {}
-  void add_counters(run_stats&) const {}
+  void begin_run() { bucketed_stores_ = 0; }
+  // How many refines stored their ranks grouped by target (bucketed_store.hpp).
+  void add_counters(run_stats& stats) const { stats.set_counter("bucketed_rank_stores", bucketed_stores_); }
   // Where refine leaves the new ranks for a bucketed store into ISA (bucketed_store.hpp):
   // heads free during the scan, the other two free after it (m entries each). Empty: the
   // scan stores every rank itself.
@@ -99,11 +100,11 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
 
  private:
   // The three buffers when the bucketed store pays for m_ ranks, else none. A doubling round
-  // (`round`) takes it only while at least half the suffixes are active: measured on an H200
+  // (`in_round`) takes it only while at least half the suffixes are active: measured on an H200
   // (bench/RESULTS.md §69), the sparser rounds' stores gain nothing (English) or lose (chrX,
   // whose active suffixes lie in repeats: their targets come in runs that L2 catches anyway).
-  rank_store deferred_store(I* heads, I* targets_alt, I* values_alt, bool round = false) const {
-    if (!bucketed_store_pays<ExecSpace>(n_ * sizeof(I), m_, round ? 2 * m_ >= n_ : true)) return {};
+  rank_store deferred_store(I* heads, I* targets_alt, I* values_alt, bool in_round = false) const {
+    if (!bucketed_store_pays<ExecSpace>(n_ * sizeof(I), m_, in_round ? 2 * m_ >= n_ : true)) return {};
     return {index_view(heads, m_), index_view(targets_alt, m_), index_view(values_alt, m_)};
   }
   // The first refine of a run (or of a sample): the sorted 64-bit keys fill pair `key_pair` (0
@@ -134,7 +135,7 @@ class prefix_doubling final : public doubling_engine<prefix_doubling<ExecSpace, 
   Kokkos::View<I*, memory_space> pairs_, offsets_buf_;
 
   // Per-run state.
-  std::size_t num_segments_ = 0, largest_segment_ = 0;
+  std::size_t num_segments_ = 0, largest_segment_ = 0, bucketed_stores_ = 0;
   int slot_pair_ = 0;  // the pair holding the active suffixes' slots and segments
   index_view offsets_;
 };
@@ -264,8 +265,10 @@ void prefix_doubling<ExecSpace, I>::refine(const KeyView& keys, int out_pair, bo
   typename decltype(scan)::value_type totals{};
   primitives::scan(space_, ws_, "strix::refine", scan, static_cast<std::int64_t>(m), totals);
   // The scan left suf_ (every active suffix, sorted) in place and each one's rank in heads.
-  if (store.heads.data() != nullptr)
+  if (store.heads.data() != nullptr) {
+    ++bucketed_stores_;
     bucketed_store(space_, ws_, isa_, index_view(suf_.data(), m), store.heads, store.targets_alt, store.values_alt);
+  }
   m_ = totals.kept;
   num_segments_ = totals.segments;
   slot_pair_ = out_pair;
