@@ -20,7 +20,8 @@
 #
 # linux.tar (35 MB packed) does not fit a call beside the whole pack: `bench/run-gpu-anchors.sh
 # pack-slim [INPUT...]` (here, after the device check's pack) makes .carry/slim: strix,
-# strix_bench_sa and their libraries, and the inputs named (default linux.tar); on the device
+# strix_bench_sa (with strix_bench_gen and strix_bench_divsufsort, for bench/run-sa-algorithms-device.sh) and
+# their libraries, and the inputs named (default linux.tar); on the device
 # STRIX_ANCHOR_CARRY=.carry/slim STRIX_ANCHOR_INPUTS=linux.tar bench/run-gpu-anchors.sh, carry
 # [".carry/slim", ".carry/anchors"] (without strix-base.xz if the 64 MiB are short).
 set -uo pipefail
@@ -29,7 +30,7 @@ if [ "${1:-}" = pack-slim ]; then
   shift
   slim="$root/.carry/slim" stage="$(mktemp -d)"
   rm -rf "$slim" && mkdir -p "$slim/data"
-  xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./lib ||
+  xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./bin/strix_bench_gen ./bin/strix_bench_divsufsort ./lib ||
     { echo "pack-slim: .carry/check lacks strix, strix_bench_sa or lib/ (scripts/device-check.sh pack first)" >&2; exit 1; }
   tar -cf - -C "$stage" . | xz -6 -T0 > "$slim/check.tar.xz"
   rm -rf "$stage"

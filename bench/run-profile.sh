@@ -3,13 +3,20 @@
 # Device-side profile helpers (needs .carry/bin and .carry/data like run-device.sh):
 #   bench/run-profile.sh rounds INPUT      per-round phase times of one construction
 #   bench/run-profile.sh ncu INPUT KERNEL_REGEX [COUNT]   Nsight Compute sections of kernels
+#   bench/run-profile.sh kernels INPUT sa|bwt [ANCHOR]   every kernel of one `strix sa|bwt` run
+#                                          under Nsight Compute, summed by kernel (time, DRAM bytes,
+#                                          DRAM/SM throughput, L2 hits: bench/ncu_kernels.py); ANCHOR
+#                                          (e.g. v1.6.3): libcubwt's harness on the same input too
 #   bench/run-profile.sh maxn BYTES...     the largest 32-bit suffix array that fits: builds
 #                                          the SA of a period-1000 text of each size, stops at
 #                                          the first that runs out of device memory
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-carry="$root/.carry"; bin="$carry/bin"; in=/tmp/strix-in
-export LD_LIBRARY_PATH="$carry/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
+# PROFILE_CARRY: the pack folder whose data/ holds the inputs (default .carry); PROFILE_BIN: another
+# folder of binaries, e.g. /tmp/strix-check/bin from the device check's
+# pack (its libraries beside it in ../lib).
+carry="$root/${PROFILE_CARRY:-.carry}"; bin="${PROFILE_BIN:-$carry/bin}"; in=/tmp/strix-in
+export LD_LIBRARY_PATH="$carry/lib:$bin/../lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 what="$1"; shift
 case "$what" in
   rounds)
@@ -24,6 +31,26 @@ case "$what" in
       --section LaunchStats --section MemoryWorkloadAnalysis \
       "$bin/strix" sa "$in/$1" -o /tmp/strix.sa 2>&1 |
       grep -E '^  [a-zA-Z]|Duration|Throughput|Registers|Achieved Occupancy|Theoretical Occupancy|Block Limit|Grid Size|Mem Busy|Max Bandwidth|L2 Hit|L1/TEX Hit' | head -80
+    ;;
+  kernels)
+    inputs="$1"; source "$root/bench/device-inputs.sh"
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    out="${OUT:-/tmp/strix-profile}"; mkdir -p "$out"
+    metrics=gpu__time_duration.sum,dram__bytes.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+    metrics+=,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct
+    # Clocks as the runs have them (ncu locks them to base otherwise); caches flushed a pass.
+    profile() {  # name runs command...
+      local name="$1" runs="$2"; shift 2
+      timeout "${NCU_TIMEOUT:-400}" "$ncu" --csv --print-kernel-base demangled --clock-control none --metrics "$metrics" "$@" \
+        > "$out/ncu-$name.csv" 2> "$out/ncu-$name.err" || { echo "ncu $name failed:"; tail -3 "$out/ncu-$name.err"; }
+      echo "### $name"
+      python3 "$root/bench/ncu_kernels.py" "$out/ncu-$name.csv" --runs "$runs" --top "${KERNELS_TOP:-25}"
+    }
+    "$bin/strix" "$2" "$in/$1" -o /tmp/strix.out --quiet  # a warm-up outside the profile
+    profile "strix-$2-$1" 1 "$bin/strix" "$2" "$in/$1" -o /tmp/strix.out --quiet
+    if [ -n "${3:-}" ]; then  # the harness's warm-up and one timed run: halved
+      profile "cubwt-$3-$2-$1" 2 "$root/.carry/anchors/strix_bench_cubwt-$3" "$2" "$in/$1" /tmp/cubwt.out 1
+    fi
     ;;
   maxn)
     nvidia-smi --query-gpu=name,memory.total,memory.free --format=csv,noheader
