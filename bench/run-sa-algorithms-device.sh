@@ -44,7 +44,8 @@ in=/tmp/strix-in
 inputs="${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB} ${SA_HOST_INPUTS:-english.txt chrX.dna}"
 source "$root/bench/device-inputs.sh"
 bench=(python3 "$root/bench/sa_algorithms_bench.py" --strix "$bin/strix" --divsufsort "$bin/strix_bench_divsufsort"
-       --libsais "$bin/strix_bench_libsais" --runs "$runs")
+       --runs "$runs")
+[ -x "$bin/strix_bench_libsais" ] && bench+=(--libsais "$bin/strix_bench_libsais")  # (not in every pack)
 paths() { for n in "$@"; do [ -f "$in/$n" ] && echo "$in/$n"; done; }
 if step gpu; then
   "${bench[@]}" --backend cuda --baseline-once --algorithms "${SA_ALGORITHMS:-auto,prefix-doubling,larsson-sadakane,skew,hybrid,dc7,dc13,dc21}" \
