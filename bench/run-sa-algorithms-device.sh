@@ -8,7 +8,8 @@
 #   bench/run-sa-algorithms-device.sh STEPS [RUNS]
 # STEPS: comma-separated from tests, gpu, host, threads, auto, crossover, lean (default tests,gpu).
 # Environment: SA_GPU_INPUTS / SA_HOST_INPUTS (names under the input folder), SA_ALGORITHMS,
-# SA_HOST_ALGORITHMS, SA_THREADS (the thread counts of the "threads" step); SA_BIN / SA_CARRY:
+# SA_HOST_ALGORITHMS, SA_DIVSUFSORT (the baseline: /bin/false leaves it out where libdivsufsort would take
+# minutes — Fibonacci; `auto`'s step checks its arrays itself), SA_THREADS (the thread counts of the "threads" step); SA_BIN / SA_CARRY:
 # the binaries' folder and the pack (default .carry/bin, .carry: the device check's unpacked
 # pack serves too, e.g. SA_BIN=/tmp/strix-check/bin SA_CARRY=.carry/check). lean (issue 64): the
 # GPU constructions in one process each (strix_bench_sa, median of RUNS after a warm-up) with
@@ -43,7 +44,7 @@ fi
 in=/tmp/strix-in
 inputs="${SA_GPU_INPUTS:-english.txt chrX.dna linux.tar fibonacci-256MiB periodic1000-256MiB equal-1GiB} ${SA_HOST_INPUTS:-english.txt chrX.dna}"
 source "$root/bench/device-inputs.sh"
-bench=(python3 "$root/bench/sa_algorithms_bench.py" --strix "$bin/strix" --divsufsort "$bin/strix_bench_divsufsort"
+bench=(python3 "$root/bench/sa_algorithms_bench.py" --strix "$bin/strix" --divsufsort "${SA_DIVSUFSORT:-$bin/strix_bench_divsufsort}"
        --runs "$runs")
 [ -x "$bin/strix_bench_libsais" ] && bench+=(--libsais "$bin/strix_bench_libsais")  # (not in every pack)
 paths() { for n in "$@"; do [ -f "$in/$n" ] && echo "$in/$n"; done; }
