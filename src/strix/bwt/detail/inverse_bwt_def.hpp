@@ -5,9 +5,11 @@
 //
 // psi, the inverse of LF, steps from the row of suffix i to the row of suffix i + 1, so a walk
 // along psi spells the text forwards: the symbol of suffix SA[v] is F[v], the first symbol of
-// row v, which is L[psi(v)], the BWT's symbol of the row the walk steps to. psi(i) for i >= 1 is the row that a stable sort of
-// the rows by their BWT symbol puts at position i - 1 (one radix pass of 8 bits); psi(0), the
-// "$" row's, is the primary row (suffix 0).
+// row v, which is L[psi(v)], the BWT's symbol of the row the walk steps to. psi(i) for i >= 1 is
+// the row that a stable sort of the rows by their BWT symbol puts at position i - 1 (one radix
+// pass of 8 bits), and F[i] is that row's key there; psi(0), the "$" row's, is the primary row
+// (suffix 0). Each row's step is kept as one 8-byte word, psi(i) with F[i] in its top byte, so
+// that a step of a walk is one random load (psi and L[psi] apart were two: a DRAM sector each).
 //
 // One walk would wait on memory at each of its n steps, so the cycle is cut at start rows:
 // every multiple of a power of two s and the primary row. A piece is a start row and the rows
@@ -18,7 +20,8 @@
 // holds its start row); a BWT inconsistent with its primary index (psi of more than one cycle)
 // shows as pieces the chain from the primary row does not reach, or as a chain shorter than n.
 // Memory besides the BWT and the text: 16 bytes a row during the sort (8 with two work
-// entries, 16 or 24 from 2^32 rows), then 4 (8) bytes a row for psi, and 24 bytes a piece.
+// entries, 16 or 24 from 2^32 rows), then 8 bytes a row for the steps (written where the sort's
+// other pair of arrays was), and 24 bytes a piece.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
@@ -78,13 +81,22 @@ KOKKOS_FORCEINLINE_FUNCTION void store_block(std::uint8_t* p, std::uint64_t w0, 
 }
 
 // The arrays of one inverse, in this order in a workspace (each from a 256-byte boundary).
-enum array_slot { keys_slot, keys_alt_slot, rows_slot, rows_alt_slot, rest_slot, rest_next_slot, link_slot, link_next_slot, slots };
+// (A pair's key and row arrays lie together, so that the steps can take the pair the sort leaves
+// free; steps_slot is used only where there is no workspace.)
+enum array_slot {
+  keys_slot, rows_slot, keys_alt_slot, rows_alt_slot, rest_slot, rest_next_slot, link_slot, link_next_slot, steps_slot,
+  slots
+};
+
+// A step word: psi(i) in the low bits, F[i] in the top byte.
+constexpr int symbol_shift = 56;
+constexpr std::uint64_t row_mask = (std::uint64_t(1) << symbol_shift) - 1;
 
 // Where each array starts in a workspace, for n bytes of BWT, rows of index_bytes and k pieces.
 struct array_plan {
   std::uint64_t offset[slots + 1] = {};
   array_plan(std::uint64_t n, std::uint64_t index_bytes, std::uint64_t k) {
-    const std::uint64_t bytes[slots] = {4 * n, 4 * n, index_bytes * n, index_bytes * n, 8 * k, 8 * k, 8 * k, 8 * k};
+    const std::uint64_t bytes[slots] = {4 * n, index_bytes * n, 4 * n, index_bytes * n, 8 * k, 8 * k, 8 * k, 8 * k, 0};
     std::uint64_t at = 0;
     for (int s = 0; s < slots; ++s) {
       offset[s] = at;
@@ -178,6 +190,14 @@ class inverse_arrays {
     }
     return device_view<T, ExecSpace>(reinterpret_cast<T*>(at), count);
   }
+  // The steps, over the pair of arrays that starts at `first` (keys_slot or keys_alt_slot, the pair
+  // a sort left free: 4 + 4 or more bytes a row), or allocated where there is no workspace.
+  device_view<std::uint64_t, ExecSpace> take_steps(array_slot first, std::uint64_t count) {
+    if (!ws_) return take<std::uint64_t>(steps_slot, "strix::unbwt_steps", count);
+    STRIX_REQUIRE(plan_.offset[first + 2] - plan_.offset[first] >= count * sizeof(std::uint64_t));
+    unsigned char* at = inverse_bwt_workspace_access::arrays(*ws_).data() + plan_.offset[first];
+    return device_view<std::uint64_t, ExecSpace>(reinterpret_cast<std::uint64_t*>(at), count);
+  }
   void drop(array_slot slot) { release(owned_[slot], tracker_); }
   primitives::workspace<ExecSpace>& scratch() { return ws_ ? inverse_bwt_workspace_access::scratch(*ws_) : own_scratch_; }
   void drop_scratch() { own_scratch_.release(); }
@@ -190,10 +210,10 @@ class inverse_arrays {
   primitives::workspace<ExecSpace> own_scratch_;
 };
 
-// psi of every row but "$" (psi(i) at i - 1) by a stable sort of the rows by their symbol.
-// Returns the view the sorted rows ended in.
+// The step words of every row but "$" (row i's at i - 1: psi(i) | F[i] << symbol_shift), by a
+// stable sort of the rows by their symbol.
 template <class ExecSpace, class I>
-device_view<I, ExecSpace> psi_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
+device_view<std::uint64_t, ExecSpace> steps_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
                                  const text_view<ExecSpace>& bwt, std::uint64_t primary) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0);
@@ -208,11 +228,21 @@ device_view<I, ExecSpace> psi_of(const ExecSpace& space, inverse_arrays<ExecSpac
       });
   const bool in_alt =
       primitives::radix_sort_pairs<std::uint32_t, I>(space, arrays.scratch(), keys, keys_alt, rows, rows_alt, 0, 8);
-  arrays.drop(keys_slot);
-  arrays.drop(keys_alt_slot);
   arrays.drop_scratch();
-  arrays.drop(in_alt ? rows_slot : rows_alt_slot);
-  return in_alt ? rows_alt : rows;
+  const auto symbol = in_alt ? keys_alt : keys;
+  const auto psi = in_alt ? rows_alt : rows;
+  const array_slot free_pair = in_alt ? keys_slot : keys_alt_slot;
+  arrays.drop(free_pair);
+  arrays.drop(array_slot(free_pair + 1));
+  auto steps = arrays.take_steps(free_pair, n);
+  Kokkos::parallel_for(
+      "strix::unbwt_steps", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        steps(i) = (std::uint64_t(symbol(i)) << symbol_shift) | std::uint64_t(psi(i));
+      });
+  const array_slot sorted_pair = in_alt ? keys_alt_slot : keys_slot;
+  arrays.drop(sorted_pair);
+  arrays.drop(array_slot(sorted_pair + 1));
+  return steps;
 }
 
 }  // namespace inverse_bwt_steps
@@ -230,7 +260,7 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
   inverse_arrays<ExecSpace> arrays(ws, &tracker, array_plan(n, sizeof(I), k));
 
   timer.begin("unbwt_psi");
-  const auto psi = psi_of<ExecSpace, I>(space, arrays, bwt, primary);
+  const auto steps = steps_of<ExecSpace, I>(space, arrays, bwt, primary);
 
   // Pass 1: each piece's length and the piece it runs into.
   timer.begin("unbwt_lengths");
@@ -248,7 +278,7 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
         }
         do {
           ++length;
-          v = psi(v - 1);
+          v = steps(v - 1) & row_mask;
         } while (!layout.ends_walk(v));
         rest(p) = length;
         link(p) = layout.piece_at(v);
@@ -294,17 +324,13 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
         std::uint8_t* const out = text.data();
         std::uint64_t w0 = 0, w1 = 0, w2 = 0, word = 0;
         int fill = 0;  // symbols gathered for the block that starts at out + at - fill
-        std::uint64_t next = psi(v - 1);
+        std::uint64_t step = steps(v - 1);  // row v's: psi(v) and F[v]
         for (;;) {
-          // Row v's first symbol is the last symbol of the row it steps to, F[v] = L[psi(v)]:
-          // the BWT's byte of row `next` (rows after the primary row sit one lower in it; only
-          // row 0 steps to the primary row, and row 0 ends every walk). Loaded together with
-          // the step after it, so that the two loads share one wait (a store may alias psi:
-          // the step's load goes before the symbol is stored).
-          const std::uint64_t symbol = bwt(next < primary ? next : next - 1);
-          v = next;
+          // (The next step's load goes before the symbol's store, which may alias the steps.)
+          const std::uint64_t symbol = step >> symbol_shift;
+          v = step & row_mask;
           const bool last = layout.ends_walk(v);
-          if (!last) next = psi(v - 1);
+          if (!last) step = steps(v - 1);
           if (fill == 0 && (reinterpret_cast<std::uintptr_t>(out + at) & 31) != 0) {
             out[at] = static_cast<std::uint8_t>(symbol);
           } else {
