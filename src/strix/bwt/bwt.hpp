@@ -84,7 +84,7 @@ std::uint64_t bwt_from_text(const ExecutionSpace& space, const TextView& text, c
 // `text` (n bytes), on the execution space: psi walks over the rows, cut into pieces that run
 // at once (strix/bwt/detail/inverse_bwt_def.hpp). Throws strix::error(invalid_input) for a
 // primary index outside 1..n or a BWT inconsistent with it. Device memory besides the two
-// views: about 16 bytes a row while the rows are sorted (24 from 2^32 rows), then 4 (8).
+// views: about 16 bytes a row while the rows are sorted (24 from 2^32 rows), then 8.
 // `stats` receives the phases and the peak. The host overload in strix/bwt/inverse_bwt.hpp is
 // the faster one on the host. With a workspace (strix/bwt/inverse_bwt_workspace.hpp) reserved
 // for n bytes the call allocates nothing; without one it allocates and frees its own memory.

@@ -31,7 +31,7 @@ class inverse_bwt_workspace {
   using memory_space = typename ExecSpace::memory_space;
 
   // Room for BWTs of up to n bytes on `space`: the rows' sort (16 bytes a row, 24 from 2^32
-  // rows) and its scratch, and the walks' pieces (24 bytes each, a few pieces a GPU thread).
+  // rows) and its scratch, and the walks' pieces (32 bytes each, a few pieces a GPU thread).
   // Throws strix::error(device_out_of_memory) / (host_out_of_memory).
   void reserve(const ExecSpace& space, std::uint64_t n);
   std::size_t bytes() const { return arrays_.extent(0) + scratch_.size(); }

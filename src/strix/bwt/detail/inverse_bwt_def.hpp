@@ -19,9 +19,9 @@
 // each piece its offset in the text, to write their symbols. Every piece ends (its own cycle
 // holds its start row); a BWT inconsistent with its primary index (psi of more than one cycle)
 // shows as pieces the chain from the primary row does not reach, or as a chain shorter than n.
-// Memory besides the BWT and the text: 16 bytes a row during the sort (8 with two work
-// entries, 16 or 24 from 2^32 rows), then 8 bytes a row for the steps (written where the sort's
-// other pair of arrays was), and 24 bytes a piece.
+// Memory besides the BWT and the text: 16 bytes a row during the sort (its keys and rows, each
+// twice; 24 from 2^32 rows), then 8 bytes a row for the steps (written where the sort's other
+// pair of arrays was), and 32 bytes a piece.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
@@ -255,6 +255,7 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0), rows = n + 1;
+  STRIX_REQUIRE(rows <= row_mask);  // a step word's row (2^56 rows: beyond any memory)
   const piece_layout layout = pieces_for(space, rows, primary);
   const std::uint64_t k = layout.pieces;
   inverse_arrays<ExecSpace> arrays(ws, &tracker, array_plan(n, sizeof(I), k));
@@ -326,7 +327,8 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
         int fill = 0;  // symbols gathered for the block that starts at out + at - fill
         std::uint64_t step = steps(v - 1);  // row v's: psi(v) and F[v]
         for (;;) {
-          // (The next step's load goes before the symbol's store, which may alias the steps.)
+          // (The next step's load goes before the symbol's store: the compiler must assume that a
+          // byte store may alias the steps.)
           const std::uint64_t symbol = step >> symbol_shift;
           v = step & row_mask;
           const bool last = layout.ends_walk(v);
