@@ -31,7 +31,7 @@ if [ "${1:-}" = pack-slim ]; then
   slim="$root/.carry/slim" stage="$(mktemp -d)"
   rm -rf "$slim" && mkdir -p "$slim/data"
   xz -dc "$root/.carry/check/check.tar.xz" | tar -xf - -C "$stage" ./bin/strix ./bin/strix_bench_sa ./bin/strix_bench_gen ./bin/strix_bench_divsufsort ./lib ||
-    { echo "pack-slim: .carry/check lacks strix, strix_bench_sa or lib/ (scripts/device-check.sh pack first)" >&2; exit 1; }
+    { echo "pack-slim: .carry/check lacks strix, strix_bench_sa, strix_bench_gen, strix_bench_divsufsort or lib/ (scripts/device-check.sh pack first)" >&2; exit 1; }
   tar -cf - -C "$stage" . | xz -6 -T0 > "$slim/check.tar.xz"
   rm -rf "$stage"
   for d in "${@:-linux.tar}"; do ln -f "$root/.carry/data/$d.xz" "$slim/data/"; done

@@ -18,6 +18,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 carry="$root/${PROFILE_CARRY:-.carry}"; bin="${PROFILE_BIN:-$carry/bin}"; in=/tmp/strix-in
 export LD_LIBRARY_PATH="$carry/lib:$bin/../lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 what="$1"; shift
+find_ncu() { command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1; }
 case "$what" in
   rounds)
     inputs="$1"; source "$root/bench/device-inputs.sh"
@@ -26,7 +27,7 @@ case "$what" in
     ;;
   ncu)
     inputs="$1"; source "$root/bench/device-inputs.sh"
-    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    ncu=$(find_ncu)
     "$ncu" -k "regex:$2" -c "${3:-3}" --section SpeedOfLight --section Occupancy \
       --section LaunchStats --section MemoryWorkloadAnalysis \
       "$bin/strix" sa "$in/$1" -o /tmp/strix.sa 2>&1 |
@@ -34,7 +35,7 @@ case "$what" in
     ;;
   kernels)
     inputs="$1"; source "$root/bench/device-inputs.sh"
-    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    ncu=$(find_ncu)
     out="${OUT:-/tmp/strix-profile}"; mkdir -p "$out"
     metrics=gpu__time_duration.sum,dram__bytes.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
     metrics+=,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct

@@ -214,7 +214,7 @@ class inverse_arrays {
 // stable sort of the rows by their symbol.
 template <class ExecSpace, class I>
 device_view<std::uint64_t, ExecSpace> steps_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
-                                 const text_view<ExecSpace>& bwt, std::uint64_t primary) {
+                                                const text_view<ExecSpace>& bwt, std::uint64_t primary) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0);
   auto keys = arrays.template take<std::uint32_t>(keys_slot, "strix::unbwt_keys", n);
