@@ -9,7 +9,10 @@
 // the row that a stable sort of the rows by their BWT symbol puts at position i - 1 (one radix
 // pass of 8 bits), and F[i] is that row's key there; psi(0), the "$" row's, is the primary row
 // (suffix 0). Each row's step is kept as one 8-byte word, psi(i) with F[i] in its top byte, so
-// that a step of a walk is one random load (psi and L[psi] apart were two: a DRAM sector each).
+// that a step of a walk is one random load (psi and L[psi] apart were two: a DRAM sector each);
+// then one gather over those words makes each row's two steps, psi(psi(i)) with F[i] and
+// F[psi(i)], so that the walks, bound by the latency of their dependent loads, take half as
+// many (the gather's loads are independent: the GPU keeps many in flight at once).
 //
 // One walk would wait on memory at each of its n steps, so the cycle is cut at start rows:
 // every multiple of a power of two s and the primary row. A piece is a start row and the rows
@@ -21,7 +24,8 @@
 // shows as pieces the chain from the primary row does not reach, or as a chain shorter than n.
 // Memory besides the BWT and the text: 16 bytes a row during the sort (its keys and rows, each
 // twice; 24 from 2^32 rows), then 8 bytes a row for the steps (written where the sort's other
-// pair of arrays was), and 32 bytes a piece.
+// pair of arrays was) and 8 for the two-step words (where the sorted pair was), and 32 bytes a
+// piece.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
@@ -80,23 +84,69 @@ KOKKOS_FORCEINLINE_FUNCTION void store_block(std::uint8_t* p, std::uint64_t w0, 
 #endif
 }
 
+// A piece's symbols, stored from text position `at` on. They are contiguous in the text, so they
+// are gathered into 32-byte blocks (four little-endian words in registers, stored back to back)
+// wherever the text's address is 32-aligned, so that L2 sees whole sectors; bytes before the
+// first such block and after the last go one by one. (Byte stores into sectors that leave L2
+// half-written cost a read of DRAM each.)
+struct block_writer {
+  std::uint8_t* out;
+  std::uint64_t at;
+  std::uint64_t w0 = 0, w1 = 0, w2 = 0, word = 0;
+  int fill = 0;  // symbols gathered for the block that starts at out + at - fill
+
+  KOKKOS_FORCEINLINE_FUNCTION void put(std::uint64_t symbol) {
+    if (fill == 0 && (reinterpret_cast<std::uintptr_t>(out + at) & 31) != 0) {
+      out[at] = static_cast<std::uint8_t>(symbol);
+    } else {
+      word |= symbol << (8 * (fill & 7));
+      if ((++fill & 7) == 0) {
+        if (fill == 8) w0 = word;
+        else if (fill == 16) w1 = word;
+        else if (fill == 24) w2 = word;
+        else {
+          store_block(out + at - 31, w0, w1, w2, word);
+          fill = 0;
+        }
+        word = 0;
+      }
+    }
+    ++at;
+  }
+  // The last block's gathered symbols.
+  KOKKOS_FORCEINLINE_FUNCTION void finish() {
+    const std::uint64_t start = at - std::uint64_t(fill);
+    for (int b = 0; b < fill; ++b) {
+      const std::uint64_t w = b < (fill & ~7) ? (b < 8 ? w0 : b < 16 ? w1 : w2) : word;
+      out[start + b] = static_cast<std::uint8_t>(w >> (8 * (b & 7)));
+    }
+  }
+};
+
 // The arrays of one inverse, in this order in a workspace (each from a 256-byte boundary).
 // (A pair's key and row arrays lie together, so that the steps can take the pair the sort leaves
 // free; steps_slot is used only where there is no workspace.)
 enum array_slot {
   keys_slot, rows_slot, keys_alt_slot, rows_alt_slot, rest_slot, rest_next_slot, link_slot, link_next_slot, steps_slot,
-  slots
+  two_steps_slot, slots
 };
 
 // A step word: psi(i) in the low bits, F[i] in the top byte.
 constexpr int symbol_shift = 56;
 constexpr std::uint64_t row_mask = (std::uint64_t(1) << symbol_shift) - 1;
 
+// A two-step word of row i: F[i] in the top byte, F[psi(i)] in the next, and psi(psi(i)) in the
+// low bits — or, where psi(i) ends a walk, the flag one_step and psi(i) (a walk takes one symbol
+// there and stops where the other walk starts).
+constexpr int second_symbol_shift = 48;
+constexpr std::uint64_t one_step = std::uint64_t(1) << 47;
+constexpr std::uint64_t two_step_row_mask = one_step - 1;
+
 // Where each array starts in a workspace, for n bytes of BWT, rows of index_bytes and k pieces.
 struct array_plan {
   std::uint64_t offset[slots + 1] = {};
   array_plan(std::uint64_t n, std::uint64_t index_bytes, std::uint64_t k) {
-    const std::uint64_t bytes[slots] = {4 * n, index_bytes * n, 4 * n, index_bytes * n, 8 * k, 8 * k, 8 * k, 8 * k, 0};
+    const std::uint64_t bytes[slots] = {4 * n, index_bytes * n, 4 * n, index_bytes * n, 8 * k, 8 * k, 8 * k, 8 * k, 0, 0};
     std::uint64_t at = 0;
     for (int s = 0; s < slots; ++s) {
       offset[s] = at;
@@ -190,10 +240,12 @@ class inverse_arrays {
     }
     return device_view<T, ExecSpace>(reinterpret_cast<T*>(at), count);
   }
-  // The steps, over the pair of arrays that starts at `first` (keys_slot or keys_alt_slot, the pair
-  // a sort left free: 4 + 4 or more bytes a row), or allocated where there is no workspace.
-  device_view<std::uint64_t, ExecSpace> take_steps(array_slot first, std::uint64_t count) {
-    if (!ws_) return take<std::uint64_t>(steps_slot, "strix::unbwt_steps", count);
+  // Words of a row each, over the pair of arrays that starts at `first` (keys_slot or
+  // keys_alt_slot, a pair the sort has done with: 4 + 4 or more bytes a row), or allocated in
+  // `own` where there is no workspace.
+  device_view<std::uint64_t, ExecSpace> take_words(array_slot first, array_slot own, const char* label,
+                                                   std::uint64_t count) {
+    if (!ws_) return take<std::uint64_t>(own, label, count);
     STRIX_REQUIRE(plan_.offset[first + 2] - plan_.offset[first] >= count * sizeof(std::uint64_t));
     unsigned char* at = inverse_bwt_workspace_access::arrays(*ws_).data() + plan_.offset[first];
     return device_view<std::uint64_t, ExecSpace>(reinterpret_cast<std::uint64_t*>(at), count);
@@ -211,10 +263,11 @@ class inverse_arrays {
 };
 
 // The step words of every row but "$" (row i's at i - 1: psi(i) | F[i] << symbol_shift), by a
-// stable sort of the rows by their symbol.
+// stable sort of the rows by their symbol; `left_free` is set to the pair of arrays they do not take.
 template <class ExecSpace, class I>
 device_view<std::uint64_t, ExecSpace> steps_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
-                                                const text_view<ExecSpace>& bwt, std::uint64_t primary) {
+                                                const text_view<ExecSpace>& bwt, std::uint64_t primary,
+                                                array_slot& left_free) {
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0);
   auto keys = arrays.template take<std::uint32_t>(keys_slot, "strix::unbwt_keys", n);
@@ -234,7 +287,7 @@ device_view<std::uint64_t, ExecSpace> steps_of(const ExecSpace& space, inverse_a
   const array_slot free_pair = in_alt ? keys_slot : keys_alt_slot;
   arrays.drop(free_pair);
   arrays.drop(array_slot(free_pair + 1));
-  auto steps = arrays.take_steps(free_pair, n);
+  auto steps = arrays.take_words(free_pair, steps_slot, "strix::unbwt_steps", n);
   Kokkos::parallel_for(
       "strix::unbwt_steps", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
         steps(i) = (std::uint64_t(symbol(i)) << symbol_shift) | std::uint64_t(psi(i));
@@ -242,7 +295,33 @@ device_view<std::uint64_t, ExecSpace> steps_of(const ExecSpace& space, inverse_a
   const array_slot sorted_pair = in_alt ? keys_alt_slot : keys_slot;
   arrays.drop(sorted_pair);
   arrays.drop(array_slot(sorted_pair + 1));
+  left_free = sorted_pair;
   return steps;
+}
+
+// The two-step words of every row but "$" (row i's at i - 1), from its step word and that of
+// the row it steps to, in the pair of arrays `free_pair`; the step words are dropped.
+template <class ExecSpace>
+device_view<std::uint64_t, ExecSpace> two_steps_of(const ExecSpace& space, inverse_arrays<ExecSpace>& arrays,
+                                                    const device_view<std::uint64_t, ExecSpace>& steps,
+                                                    const piece_layout& layout, array_slot free_pair) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::uint64_t n = steps.extent(0);
+  auto two_steps = arrays.take_words(free_pair, two_steps_slot, "strix::unbwt_two_steps", n);
+  Kokkos::parallel_for(
+      "strix::unbwt_two_steps", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        const std::uint64_t first = steps(i);
+        const std::uint64_t next = first & row_mask;
+        const std::uint64_t symbol = first & ~row_mask;
+        if (layout.ends_walk(next)) {
+          two_steps(i) = symbol | one_step | next;
+        } else {
+          const std::uint64_t second = steps(next - 1);
+          two_steps(i) = symbol | ((second >> symbol_shift) << second_symbol_shift) | (second & row_mask);
+        }
+      });
+  arrays.drop(steps_slot);
+  return two_steps;
 }
 
 }  // namespace inverse_bwt_steps
@@ -255,13 +334,16 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using dynamic_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>;
   const std::uint64_t n = bwt.extent(0), rows = n + 1;
-  STRIX_REQUIRE(rows <= row_mask);  // a step word's row (2^56 rows: beyond any memory)
+  STRIX_REQUIRE(rows <= two_step_row_mask);  // a two-step word's row (2^47 rows: beyond any memory)
   const piece_layout layout = pieces_for(space, rows, primary);
   const std::uint64_t k = layout.pieces;
   inverse_arrays<ExecSpace> arrays(ws, &tracker, array_plan(n, sizeof(I), k));
 
   timer.begin("unbwt_psi");
-  const auto steps = steps_of<ExecSpace, I>(space, arrays, bwt, primary);
+  array_slot free_pair = keys_slot;
+  const auto one_steps = steps_of<ExecSpace, I>(space, arrays, bwt, primary, free_pair);
+  timer.begin("unbwt_two_steps");
+  const auto steps = two_steps_of(space, arrays, one_steps, layout, free_pair);
 
   // Pass 1: each piece's length and the piece it runs into.
   timer.begin("unbwt_lengths");
@@ -277,9 +359,10 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
           link(p) = no_piece;
           return;
         }
-        do {
-          ++length;
-          v = steps(v - 1) & row_mask;
+        do {  // (a word of one step ends the walk)
+          const std::uint64_t step = steps(v - 1);
+          length += (step & one_step) ? 1 : 2;
+          v = step & two_step_row_mask;
         } while (!layout.ends_walk(v));
         rest(p) = length;
         link(p) = layout.piece_at(v);
@@ -316,47 +399,20 @@ void inverse_bwt_rows(const ExecSpace& space, const text_view<ExecSpace>& bwt, s
       "strix::unbwt_write", dynamic_policy(space, 0, k), KOKKOS_LAMBDA(const std::int64_t p) {
         std::uint64_t v = layout.start_of(p);
         if (v == 0) return;
-        std::uint64_t at = n - rest(p);
-        // A piece's symbols are contiguous in the text: they are gathered into 32-byte blocks
-        // (four little-endian words in registers, stored back to back) wherever the text's
-        // address is 32-aligned, so that L2 sees whole sectors; bytes before the first such
-        // block and after the last go one by one. (Byte stores into sectors that leave L2
-        // half-written cost a read of DRAM each.)
-        std::uint8_t* const out = text.data();
-        std::uint64_t w0 = 0, w1 = 0, w2 = 0, word = 0;
-        int fill = 0;  // symbols gathered for the block that starts at out + at - fill
-        std::uint64_t step = steps(v - 1);  // row v's: psi(v) and F[v]
+        block_writer out{text.data(), n - rest(p)};
+        std::uint64_t step = steps(v - 1);  // row v's two steps
         for (;;) {
-          // (The next step's load goes before the symbol's store: the compiler must assume that a
-          // byte store may alias the steps.)
-          const std::uint64_t symbol = step >> symbol_shift;
-          v = step & row_mask;
-          const bool last = layout.ends_walk(v);
+          // (The next word's load goes before the symbols' stores: the compiler must assume that
+          // a byte store may alias the steps.)
+          v = step & two_step_row_mask;
+          const bool last = layout.ends_walk(v);  // (always where the word is of one step)
+          const std::uint64_t word = step;
           if (!last) step = steps(v - 1);
-          if (fill == 0 && (reinterpret_cast<std::uintptr_t>(out + at) & 31) != 0) {
-            out[at] = static_cast<std::uint8_t>(symbol);
-          } else {
-            word |= symbol << (8 * (fill & 7));
-            if ((++fill & 7) == 0) {
-              if (fill == 8) w0 = word;
-              else if (fill == 16) w1 = word;
-              else if (fill == 24) w2 = word;
-              else {
-                store_block(out + at - 31, w0, w1, w2, word);
-                fill = 0;
-              }
-              word = 0;
-            }
-          }
-          ++at;
+          out.put(word >> symbol_shift);
+          if (!(word & one_step)) out.put((word >> second_symbol_shift) & 0xFF);
           if (last) break;
         }
-        // The last block's gathered symbols.
-        const std::uint64_t start = at - std::uint64_t(fill);
-        for (int b = 0; b < fill; ++b) {
-          const std::uint64_t w = b < (fill & ~7) ? (b < 8 ? w0 : b < 16 ? w1 : w2) : word;
-          out[start + b] = static_cast<std::uint8_t>(w >> (8 * (b & 7)));
-        }
+        out.finish();
       });
   timer.end();
 }
