@@ -60,17 +60,26 @@ struct keyed_runs {
   }
 };
 
+// Sorts `vals` — positions p with p + l in the sample, any of them — by their first l
+// symbols and the rank at p + l (m sample units). keys / keys_alt / vals_alt: scratch of vals'
+// length at least.
+template <class ExecSpace, class I, class Sym, class R>
+void sort_from_offset(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const Sym& sym,
+                      const sample_rank<ExecSpace, R>& rank, std::uint64_t m, unsigned l,
+                      const device_view<I, ExecSpace>& vals, const device_view<std::uint64_t, ExecSpace>& keys,
+                      const device_view<std::uint64_t, ExecSpace>& keys_alt, const device_view<I, ExecSpace>& vals_alt) {
+  const class_key<ExecSpace, R, Sym> key{symbol_digits<Sym>::make(sym, int(l)), rank, bits_for(m)};
+  lsd_sort(space, ws, key, keys, keys_alt, vals, vals_alt);
+}
+
 // Sorts `vals` — class-r positions (r not in the cover), all of them or any subset — by
-// their symbols up to the next sample position and that position's rank (m sample units).
-// keys / keys_alt / vals_alt: scratch of vals' length at least.
+// their symbols up to the next sample position and that position's rank.
 template <class ExecSpace, class I, class Sym, class R>
 void sort_class(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, const difference_cover& cover,
                 const Sym& sym, const sample_rank<ExecSpace, R>& rank, std::uint64_t m, unsigned r,
                 const device_view<I, ExecSpace>& vals, const device_view<std::uint64_t, ExecSpace>& keys,
                 const device_view<std::uint64_t, ExecSpace>& keys_alt, const device_view<I, ExecSpace>& vals_alt) {
-  const int l = static_cast<int>(cover.common_offset(r, r));  // the next sample position
-  const class_key<ExecSpace, R, Sym> key{symbol_digits<Sym>::make(sym, l), rank, bits_for(m)};
-  lsd_sort(space, ws, key, keys, keys_alt, vals, vals_alt);
+  sort_from_offset(space, ws, sym, rank, m, cover.common_offset(r, r), vals, keys, keys_alt, vals_alt);
 }
 
 // Merges the sorted runs [offset, offset + length) that tile `sa` into one suffix order

@@ -2,13 +2,15 @@
 #pragma once
 // A piece of a difference-cover construction put in suffix order once the sample is ranked: the
 // suffixes of a contiguous range of the suffix order (a piece), given in any order, grouped into
-// runs by residue (one a class outside the cover, one for the sample), the sample's run placed
-// by rank (its ranks are contiguous: the piece is a range of the order), each class sorted by
-// sort_class, and the runs merged. The single-device constructions use it where their merge
+// runs by residue (groups of classes outside the cover, see cover_runs, and the sample), the
+// sample's run placed by rank (its ranks are contiguous: the piece is a range of the order), each
+// group sorted by sort_from_offset, and the runs merged. The single-device constructions use it where their merge
 // buffers hold only part of the text (pieces.hpp), the distributed one for each rank's range of
 // keys (distributed/detail/cover_def.hpp).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <algorithm>
+#include <bitset>
 #include <utility>
 #include <vector>
 
@@ -20,22 +22,69 @@
 
 namespace strix::detail {
 
-// Run of each residue mod X in a piece's order before the merge: one a class outside the
-// cover, then the sample's (last: the pairwise merges then take the equal small classes
-// first and the large sample once, at the end: 15/7 of the suffixes merged for X = 7
-// instead of 19/7, about 4 times instead of 4.8 for X = 21).
+// Runs of a piece's order before the merge: the residues outside the cover in as few groups as
+// possible, each group sorted as one run, then the sample's run (last: the pairwise merges then
+// take the equal small runs first and the large sample once, at the end). A group is residues r
+// that share an offset l with r + l in the cover (mod X): their suffixes are ordered by their
+// first l symbols and then the rank at p + l, one radix sort for the group. (Any such l orders
+// them, not only each residue's smallest; for X = 21 four groups of four residues take the 16
+// classes, so the merge takes 3 levels instead of 5: the first two were the classes merged up to
+// those groups.)
 struct cover_runs {
-  std::uint8_t of[32] = {};
-  unsigned class_of[32] = {};  // the residue of each run but the sample's
+  std::uint8_t of[32] = {};       // run of each residue
+  unsigned offset_of[32] = {};    // the shared offset l of each run but the sample's
   unsigned count = 0, sample = 0;  // runs; the sample's
   explicit cover_runs(const difference_cover& cover) {
-    for (unsigned r = 0; r < cover.period; ++r) {
-      if (cover.contains(r)) continue;
-      class_of[count] = r;
-      of[r] = std::uint8_t(count++);
+    const unsigned period = cover.period;
+    std::uint32_t outside = 0;  // residues outside the cover
+    for (unsigned r = 0; r < period; ++r)
+      if (!cover.contains(r)) outside |= 1u << r;
+    // Which residues outside the cover each offset serves.
+    std::uint32_t serves[32] = {};
+    for (unsigned l = 1; l < period; ++l)
+      for (unsigned r = 0; r < period; ++r)
+        if (((outside >> r) & 1u) && cover.contains((r + l) % period)) serves[l] |= 1u << r;
+    // The fewest offsets that serve every residue (a search in order of the offsets; covers are
+    // small), and of those the groups whose largest is smallest (the merge's runs alike), then
+    // the largest offset smallest.
+    std::vector<unsigned> chosen, best;
+    unsigned best_largest = period + 1;
+    const auto largest_group = [&](const std::vector<unsigned>& offsets) {
+      unsigned largest = 0;
+      std::uint32_t left = outside;
+      for (const unsigned l : offsets) {
+        largest = std::max(largest, unsigned(std::bitset<32>(serves[l] & left).count()));
+        left &= ~serves[l];
+      }
+      return largest;
+    };
+    const auto search = [&](const auto& self, unsigned from, std::uint32_t left, unsigned depth) -> void {
+      if (left == 0) {
+        const unsigned largest = largest_group(chosen);
+        // (then the smallest largest offset: fewer symbols to sort by)
+        if (largest < best_largest || (largest == best_largest && chosen.back() < best.back()))
+          best_largest = largest, best = chosen;
+        return;
+      }
+      if (depth == 0) return;
+      for (unsigned l = from; l < period; ++l) {
+        if ((serves[l] & left) == 0) continue;
+        chosen.push_back(l);
+        self(self, l + 1, left & ~serves[l], depth - 1);
+        chosen.pop_back();
+      }
+    };
+    for (unsigned depth = 1; best.empty() && outside != 0; ++depth) search(search, 1, outside, depth);
+    std::uint32_t left = outside;
+    for (const unsigned l : best) {
+      if ((serves[l] & left) == 0) continue;
+      for (unsigned r = 0; r < period; ++r)
+        if ((serves[l] & left) >> r & 1u) of[r] = std::uint8_t(count);
+      left &= ~serves[l];
+      offset_of[count++] = l;
     }
     sample = count++;
-    for (unsigned r = 0; r < cover.period; ++r)
+    for (unsigned r = 0; r < period; ++r)
       if (cover.contains(r)) of[r] = std::uint8_t(sample);
   }
 };
@@ -93,8 +142,7 @@ void order_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
     run_ids.push_back(t);
   }
 
-  // 2. The sample by rank, each other class by its symbols up to the next sample position and
-  // that position's rank.
+  // 2. The sample by rank, each group by its symbols up to its shared offset and the rank there.
   timer.begin(phases.sort);
   for (std::size_t t = 0; t < runs.size(); ++t) {
     const auto [offset, len] = runs[t];
@@ -125,8 +173,8 @@ void order_piece(const ExecSpace& space, primitives::workspace<ExecSpace>& ws, c
       continue;
     }
     if (len < 2) continue;
-    sort_class(space, ws, cover, sym, rank, m, runs_of.class_of[run_ids[t]], part, wide(keys.data(), len),
-               wide(keys.data() + m0, len), index(merge_buf.data(), len));
+    sort_from_offset(space, ws, sym, rank, m, runs_of.offset_of[run_ids[t]], part, wide(keys.data(), len),
+                     wide(keys.data() + m0, len), index(merge_buf.data(), len));
   }
 
   // 3. The runs merged.
