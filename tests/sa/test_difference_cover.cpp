@@ -7,8 +7,11 @@
 #include <random>
 #include <tuple>
 #include <utility>
+#include <vector>
+
 #include <strix/primitives/merge.hpp>
 #include <strix/sa/detail/difference_cover/cover.hpp>
+#include <strix/sa/detail/difference_cover/piece_order.hpp>
 #include <strix/sa/detail/memory_rule.hpp>
 #include <strix/strix.hpp>
 
@@ -117,6 +120,37 @@ TEST_CASE("difference covers: every difference is covered, and only valid period
   } catch (const strix::error& e) {
     CHECK(e.code() == strix::error_code::invalid_input);
     CHECK(std::string(e.what()).find("dc13") != std::string::npos);
+  }
+}
+
+TEST_CASE("difference covers in pieces: the classes outside the cover in the fewest groups that share an offset") {
+  // (X = 21: four groups of four classes, so the merge starts from 5 runs, not 17.)
+  const std::pair<unsigned, unsigned> fewest[] = {{3, 1}, {7, 2}, {13, 3}, {21, 4}};
+  for (const auto& [x, groups] : fewest) {
+    CAPTURE(x);
+    const auto c = strix::detail::make_difference_cover(x);
+    const strix::detail::cover_runs runs(c);
+    CHECK(runs.count == groups + 1);
+    CHECK(runs.sample == groups);
+    std::vector<unsigned> sizes(runs.count, 0);
+    for (unsigned r = 0; r < x; ++r) {
+      CAPTURE(r);
+      REQUIRE(runs.of[r] < runs.count);
+      ++sizes[runs.of[r]];
+      if (c.contains(r)) {
+        CHECK(runs.of[r] == runs.sample);
+        continue;
+      }
+      // The group's offset takes every class in it into the cover.
+      const unsigned l = runs.offset_of[runs.of[r]];
+      CHECK(l >= 1);
+      CHECK(l < x);
+      CHECK(c.contains((r + l) % x));
+    }
+    CHECK(sizes[runs.sample] == c.size);
+    // As even as the fewest groups allow.
+    const unsigned outside = x - c.size;
+    for (unsigned g = 0; g < groups; ++g) CHECK(sizes[g] == (outside + groups - 1) / groups);
   }
 }
 
