@@ -124,8 +124,9 @@ struct block_writer {
 };
 
 // The arrays of one inverse, in this order in a workspace (each from a 256-byte boundary).
-// (A pair's key and row arrays lie together, so that the steps can take the pair the sort leaves
-// free; steps_slot is used only where there is no workspace.)
+// (A pair's key and row arrays lie together, so that the step words can take the pair the sort
+// leaves free and the two-step words the sorted pair; steps_slot and two_steps_slot are used only
+// where there is no workspace.)
 enum array_slot {
   keys_slot, rows_slot, keys_alt_slot, rows_alt_slot, rest_slot, rest_next_slot, link_slot, link_next_slot, steps_slot,
   two_steps_slot, slots
