@@ -160,8 +160,9 @@ std::uint64_t cover_merge(const ExecSpace& space, named_buffers& pool, const col
     });
 
     // 2., 3. The piece in order: the sample by rank (its ranks here are a contiguous range: the
-    // pieces split the global order), each other class by its characters up to the next sample
-    // position and that position's rank, the runs merged (sa/detail/difference_cover/piece_order.hpp).
+    // pieces split the global order), the other classes in groups that share an offset into the
+    // cover, each by its characters up to that offset and the rank there, the runs merged
+    // (sa/detail/difference_cover/piece_order.hpp).
     c.run([&] {
       strix::detail::order_piece(space, ws, cover, sym, rank, m, strix::device_view<I, ExecSpace>(own),
                                  strix::device_view<I, ExecSpace>(spare),

@@ -4,7 +4,8 @@
 //   1. the sample in rank order;
 //   2. each non-sample class r (positions p = r mod X) radix-sorted by its symbols up to
 //      the next sample position and that position's rank;
-//   3. these 1 + (X - |D|) sorted runs merged pairwise (merge path) by suffix_less. Each
+//   3. these 1 + (X - |D|) sorted runs merged pairwise (merge path) by suffix_less (the
+//      constructions in pieces sort groups of classes as one run: piece_order.hpp). Each
 //      suffix carries its first symbols packed in 64 bits through the merges: most
 //      comparisons end there, without the comparator's random reads of text and ranks.
 #include <Kokkos_Core.hpp>
