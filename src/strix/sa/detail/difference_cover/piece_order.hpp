@@ -47,20 +47,22 @@ struct cover_runs {
     // The fewest offsets that serve every residue (a search in order of the offsets; covers are
     // small), and of those the groups whose largest is smallest (the merge's runs alike), then
     // the largest offset smallest.
-    std::vector<unsigned> chosen, best;
-    unsigned best_largest = period + 1;
-    const auto largest_group = [&](const std::vector<unsigned>& offsets) {
-      unsigned largest = 0;
+    // Each offset's group: the residues it serves that no earlier offset of the list took.
+    const auto groups_of = [&](const std::vector<unsigned>& offsets) {
+      std::vector<std::uint32_t> groups;
       std::uint32_t left = outside;
       for (const unsigned l : offsets) {
-        largest = std::max(largest, unsigned(std::bitset<32>(serves[l] & left).count()));
+        groups.push_back(serves[l] & left);
         left &= ~serves[l];
       }
-      return largest;
+      return groups;
     };
+    std::vector<unsigned> chosen, best;
+    unsigned best_largest = period + 1;
     const auto search = [&](const auto& self, unsigned from, std::uint32_t left, unsigned depth) -> void {
       if (left == 0) {
-        const unsigned largest = largest_group(chosen);
+        unsigned largest = 0;
+        for (const std::uint32_t g : groups_of(chosen)) largest = std::max(largest, unsigned(std::bitset<32>(g).count()));
         // (then the smallest largest offset: fewer symbols to sort by)
         if (largest < best_largest || (largest == best_largest && chosen.back() < best.back()))
           best_largest = largest, best = chosen;
@@ -75,13 +77,12 @@ struct cover_runs {
       }
     };
     for (unsigned depth = 1; best.empty() && outside != 0; ++depth) search(search, 1, outside, depth);
-    std::uint32_t left = outside;
-    for (const unsigned l : best) {
-      if ((serves[l] & left) == 0) continue;
+    // (A fewest set has no offset whose group is empty: without it the rest would serve all.)
+    const std::vector<std::uint32_t> groups = groups_of(best);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
       for (unsigned r = 0; r < period; ++r)
-        if ((serves[l] & left) >> r & 1u) of[r] = std::uint8_t(count);
-      left &= ~serves[l];
-      offset_of[count++] = l;
+        if ((groups[g] >> r) & 1u) of[r] = std::uint8_t(count);
+      offset_of[count++] = best[g];
     }
     sample = count++;
     for (unsigned r = 0; r < period; ++r)
@@ -92,7 +93,7 @@ struct cover_runs {
 // The phases order_piece reports, by name.
 struct piece_phases {
   const char* group;  // the runs formed
-  const char* sort;   // the sample placed, the classes sorted
+  const char* sort;   // the sample placed, the groups of classes sorted
   const char* merge;
 };
 
