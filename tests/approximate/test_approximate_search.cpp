@@ -113,13 +113,15 @@ std::vector<bytes> reads_for(const bytes& t, int k, std::uint64_t seed, bool edi
 
 template <class C>
 void check_search(const std::string& name, const bytes& text, int separator, int max_k, std::uint64_t seed,
-                  strix::approximate::metric metric = strix::approximate::metric::hamming) {
+                  strix::approximate::metric metric = strix::approximate::metric::hamming, int kmer_length = -1) {
   const bool edit = metric == strix::approximate::metric::edit;
   using space = typename C::space;
   using I = typename C::index;
   CAPTURE(name);
+  CAPTURE(kmer_length);
   strix::fm_options options;
   options.separator = separator;
+  options.kmer_length = kmer_length;
   options.sample_rate = 4;
   bytes reversed(text.rbegin(), text.rend());
   strix::text_index<space, I> forward_text(space(), text.data(), text.size());
@@ -169,6 +171,14 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search finds every match within k substit
   check_search<C>("empty", bytes{}, strix::fm_no_separator, 1, 80);
   const std::string joined = "ACGTACGTTA\nACG\n\nTTACGTAAC\nA\nGGGGACGTT";
   check_search<C>("reference", bytes(joined.begin(), joined.end()), '\n', 3, 90);
+  // The walks that start from the k-mer tables (a first piece longer than k, without errors):
+  // texts of four symbols (and of the four plus others), k from 1 to 5.
+  constexpr auto hamming = strix::approximate::metric::hamming;
+  check_search<C>("random sigma 4, 3-mers", random_text(2000, 4, 2, 'A'), strix::fm_no_separator, 3, 25, hamming, 3);
+  check_search<C>("dna with N, 2-mers", dna_with_n(2500, 4), strix::fm_no_separator, 2, 45, hamming, 2);
+  check_search<C>("periodic, 5-mers", periodic, strix::fm_no_separator, 2, 55, hamming, 5);
+  check_search<C>("all equal, 4-mers", bytes(200, 'A'), strix::fm_no_separator, 2, 65, hamming, 4);
+  check_search<C>("reference, 1-mers", bytes(joined.begin(), joined.end()), '\n', 2, 95, hamming, 1);
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_hamming, all_configs);
 

@@ -39,6 +39,27 @@ struct bidirectional_ref {
     return 256;
   }
 
+  // The rows of x[0, k) on both sides from the two indexes' k-mer tables (k = kmer_length()):
+  // the forward table's row of x and the reverse one's of x reversed. False when a table is
+  // missing or a symbol is not one of the four.
+  KOKKOS_INLINE_FUNCTION int kmer_length() const {
+    return forward.kmer_length == reverse.kmer_length ? forward.kmer_length : 0;
+  }
+  KOKKOS_INLINE_FUNCTION bool kmer_rows(const std::uint8_t* x, bi_rows& rows) const {
+    const int k = kmer_length();
+    if (k == 0) return false;
+    std::uint64_t f = 0, r = 0;
+    for (int j = 0; j < k; ++j) {
+      const unsigned a = forward.occ.code_of[x[j]], b = reverse.occ.code_of[x[k - 1 - j]];
+      if (a > 3 || b > 3) return false;
+      f = 4 * f + a;
+      r = 4 * r + b;
+    }
+    rows = {std::uint64_t(forward.kmer_rows[2 * f]), std::uint64_t(forward.kmer_rows[2 * f + 1]),
+            std::uint64_t(reverse.kmer_rows[2 * r]), std::uint64_t(reverse.kmer_rows[2 * r + 1])};
+    return true;
+  }
+
   KOKKOS_INLINE_FUNCTION static int lowest_bit(std::uint64_t word) {  // word != 0
     int at = 0;
     for (int half = 32; half > 0; half >>= 1)

@@ -74,7 +74,7 @@ struct walk_lanes {
         const std::uint64_t first = offsets(q);
         m = offsets(q + 1) - first;
         read = bytes.data() + first;
-        active = m > 0 && walker.start(w, m, int(item % searches), frames, base);
+        active = m > 0 && walker.start(w, read, m, int(item % searches), frames, base);
         continue;
       }
       active = walker.step(w, read, m, frames, base,

@@ -165,10 +165,46 @@ struct edit_walker {
     return least;
   }
 
+  // The rest of the last phase from frame f when its match occurs once, in registers: the text's
+  // own symbols one after another (text_step), a column each, reporting at every row where the
+  // phase may end, until the band holds nothing within bounds. No frame is pushed: a unique
+  // match has one way on (and on a GPU, lanes whose matches are unique run this loop together).
+  template <class Sink>
+  KOKKOS_INLINE_FUNCTION void finish_unique(const plan& q, const std::uint8_t* read, const edit_frame& f,
+                                            const Sink& sink) const {
+    const edit_phase& p = q.phases[f.phase];
+    const int K = max_errors, last_step = p.first + p.steps - 1, sep = index.separator();
+    const auto& fm = p.side == 0 ? index.forward : index.reverse;
+    std::uint64_t row = p.side == 0 ? f.rows.fs : f.rows.rs;
+    edit_frame columns[2];
+    for (int t = 0; t <= 2 * K; ++t) {
+      columns[0].raw[t] = f.raw[t];
+      columns[0].out[t] = f.out[t];
+    }
+    columns[0].phase = f.phase;
+    columns[0].taken = f.taken;
+    for (int at = 0;; at ^= 1) {
+      const edit_frame& column = columns[at];
+      edit_frame& next = columns[at ^ 1];
+      std::uint8_t c = 0;
+      if (!text_step(fm, row, c, row) || int(c) == sep) return;
+      if (next_column(q, read, column, next, c) > q.upper[last_step]) return;
+      next.phase = column.phase;
+      next.taken = column.taken + 1;
+      const int t = int(p.b - p.a) - next.taken + K;
+      const int v = t < 0 || t > 2 * K ? int(edit_far) : int(next.raw[t]);
+      if (v <= q.upper[last_step] && v >= q.lower[last_step]) {
+        const std::uint64_t first_row = p.side == 0 ? row : f.rows.fs;  // appending keeps the forward row
+        sink(first_row, first_row + 1, v);
+      }
+    }
+  }
+
   // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
   // whether it has steps.
   template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, std::uint64_t m, int s, const Frames& frames, std::uint64_t base) const {
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
+                                    std::uint64_t base) const {
     plan& q = w.q;
     q = plan{};
     // A read shorter than the scheme's pieces (some would be empty): one search, one piece,
@@ -272,8 +308,13 @@ struct edit_walker {
       std::uint64_t ns, ne, os = 0, oe = 0;
       edit_frame& g = frames(base + std::uint64_t(depth) + 1);
       if (b == first && e0 - s0 == 1) {
-        // One occurrence: the text's next symbol, no branch.
+        // One occurrence: the text's next symbol, no branch; in the last phase, the rest of it
+        // without frames.
         f.next = 256;
+        if (f.phase + 1 == q.phase_count) {
+          finish_unique(q, read, f, sink);
+          break;
+        }
         std::uint8_t c = 0;
         if (!text_step(fm, s0, c, ns) || int(c) == sep) break;
         if (next_column(q, read, f, g, c) > q.upper[last_step]) break;

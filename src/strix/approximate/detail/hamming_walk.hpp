@@ -27,11 +27,16 @@ struct walk_frame {
 };
 
 // Starts read [read, read + m)'s walk through search s (bounds in scheme[s * 3 pieces, ...)):
-// the plan and the first frame in frames[base, base + m). step_search then walks it.
+// the plan and the first frame in frames[base, base + m); returns its depth (-1: the walk has
+// no steps). step_search then walks it. When the first piece admits no error and is longer
+// than the k-mer tables' k, its last k symbols are looked up in them: the walk starts at
+// depth k, its first k steps (the widest intervals, two lines read a step) saved.
 template <class I, class Scheme, class Frames>
-KOKKOS_INLINE_FUNCTION void start_search(const bidirectional_ref<I>& index, std::uint64_t m, const Scheme& scheme,
-                                         int s, int pieces, const Frames& frames, std::uint64_t base) {
+KOKKOS_INLINE_FUNCTION std::int64_t start_search(const bidirectional_ref<I>& index, const std::uint8_t* read,
+                                                 std::uint64_t m, const Scheme& scheme, int s, int pieces,
+                                                 const Frames& frames, std::uint64_t base) {
   const int* order = &scheme(std::size_t(s) * 3 * pieces);
+  const int* upper = order + 2 * pieces;
   // The plan: each piece in the search's order, prepended right to left when it lies left of
   // the pieces visited (and the first piece), appended left to right when it lies right.
   std::uint64_t t = 0;
@@ -51,14 +56,61 @@ KOKKOS_INLINE_FUNCTION void start_search(const bidirectional_ref<I>& index, std:
       f.left = b - a - 1 - j;
     }
   }
-  {
-    walk_frame& f = frames(base);
-    f.rows = index.all_rows();
-    f.errors = 0;
-    f.back = -1;
-    f.next = index.next_symbol(0);
-    f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
+  std::uint64_t depth = 0;
+  bi_rows rows = index.all_rows();
+  const std::uint64_t k = std::uint64_t(index.kmer_length());
+  const std::uint64_t b = piece_start(m, pieces, order[0] + 1);
+  if (k > 0 && upper[0] == 0 && b - piece_start(m, pieces, order[0]) > k && index.kmer_rows(read + (b - k), rows)) {
+    if (rows.fs >= rows.fe) return -1;
+    depth = k;
   }
+  walk_frame& f = frames(base + depth);
+  f.rows = rows;
+  f.errors = 0;
+  f.back = -1;
+  f.next = index.next_symbol(0);
+  f.smaller = f.side == 0 ? end_row_in(index.forward, f.rows.fs, f.rows.fe) : end_row_in(index.reverse, f.rows.rs, f.rows.re);
+  return std::int64_t(depth);
+}
+
+// The rest of a walk whose match occurs once, in registers: the match grows by the text's own
+// symbols (LF on the row of the side it grows on; the other side's row stays, as text_step
+// says), each compared with the read's, from frame f's read position to the plan's end. No
+// frame is written or read again: a unique match has one way on, so the stack has nothing to
+// keep (and on a GPU, lanes whose matches are unique run this loop together).
+template <class I, class Sink>
+KOKKOS_INLINE_FUNCTION void finish_unique(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
+                                          const int* order, const int* lower, const int* upper, int pieces,
+                                          const walk_frame& f, const Sink& sink) {
+  const int sep = index.separator();
+  std::uint64_t forward_row = f.rows.fs, reverse_row = f.rows.rs;
+  int errors = f.errors;
+  int high = order[0];
+  for (int i = 1; i <= f.step; ++i) high = order[i] > high ? order[i] : high;
+  for (int i = f.step; i < pieces; ++i) {
+    const int piece = order[i];
+    int side = f.side;
+    if (i > f.step) {
+      side = piece > high ? 1 : 0;
+      high = piece > high ? piece : high;
+    }
+    const std::uint64_t a = piece_start(m, pieces, piece), b = piece_start(m, pieces, piece + 1);
+    std::uint64_t pos = i > f.step ? (side == 0 ? b - 1 : a) : f.pos;
+    const std::uint64_t count = side == 0 ? pos - a + 1 : b - pos;
+    for (std::uint64_t j = 0; j < count; ++j, pos = side == 0 ? pos - 1 : pos + 1) {
+      std::uint8_t c = 0;
+      if (side == 0) {
+        if (!text_step(index.forward, forward_row, c, forward_row)) return;
+      } else if (!text_step(index.reverse, reverse_row, c, reverse_row)) {
+        return;
+      }
+      if (int(c) == sep) return;
+      errors += int(c) != int(read[pos]) ? 1 : 0;
+      if (errors > upper[i]) return;
+    }
+    if (errors < lower[i]) return;
+  }
+  sink(forward_row, forward_row + 1, errors);
 }
 
 // One step of the walk at `depth` (-1: ended): tries the top frame's next symbol, pushing a
@@ -83,14 +135,10 @@ KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const
     int b = f.next;
     std::uint64_t ns, ne, os, oe;
     if (e0 - s0 == 1 && b == first) {
-      // One occurrence: the text's next symbol, no branch.
+      // One occurrence: the rest of the walk without frames.
       f.next = 256;
-      std::uint8_t c = 0;
-      if (!text_step(fm, s0, c, ns) || int(c) == sep) break;
-      b = c;
-      ne = ns + 1;
-      os = o0;
-      oe = o0 + 1;
+      finish_unique(index, read, m, &scheme(std::size_t(s) * 3 * pieces), lower, upper, pieces, f, sink);
+      break;
     } else {
       if (f.errors == upper[f.step]) {
         // No error left at this step: the read's symbol only, after summing those before it.
@@ -151,11 +199,11 @@ struct hamming_walker {
 
   // Starts search s of a read of m symbols in frames[base, base + m): whether it has steps.
   template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, std::uint64_t m, int s, const Frames& frames, std::uint64_t base) const {
-    start_search(index, m, scheme, s, pieces, frames, base);
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
+                                    std::uint64_t base) const {
     w.s = s;
-    w.depth = 0;
-    return true;
+    w.depth = start_search(index, read, m, scheme, s, pieces, frames, base);
+    return w.depth >= 0;
   }
 
   // One step; whether the walk goes on.
