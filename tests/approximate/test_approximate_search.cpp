@@ -197,6 +197,11 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search finds every start within edit dist
   check_search<C>("empty", bytes{}, strix::fm_no_separator, 1, 180, edit);
   const std::string joined = "ACGTACGTTA\nACG\n\nTTACGTAAC\nA\nGGGGACGTT";
   check_search<C>("reference", bytes(joined.begin(), joined.end()), '\n', 3, 190, edit);
+  // From the k-mer tables (a first piece longer than k + K, without errors).
+  check_search<C>("random sigma 4, 3-mers", random_text(800, 4, 2, 'A'), strix::fm_no_separator, 3, 125, edit, 3);
+  check_search<C>("dna with N, 2-mers", dna_with_n(1200, 4), strix::fm_no_separator, 2, 145, edit, 2);
+  check_search<C>("periodic, 4-mers", periodic, strix::fm_no_separator, 2, 155, edit, 4);
+  check_search<C>("reference, 1-mers", bytes(joined.begin(), joined.end()), '\n', 2, 195, edit, 1);
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_edit, all_configs);
 

@@ -203,7 +203,7 @@ struct edit_walker {
   // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
   // whether it has steps.
   template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t*, std::uint64_t m, int s, const Frames& frames,
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
                                     std::uint64_t base) const {
     plan& q = w.q;
     q = plan{};
@@ -257,9 +257,30 @@ struct edit_walker {
       q.phases[ph].other = later_append || q.phases[ph].side == 1;
       later_append = later_append || q.phases[ph].side == 1;
     }
-    start_phase(q, frames(base), index.all_rows(), 0, 0);
-    frames(base).back = -1;
+    edit_frame& f = frames(base);
+    start_phase(q, f, index.all_rows(), 0, 0);
+    f.back = -1;
     w.depth = 0;
+    // A first piece without errors that is longer than the k-mer tables' k plus K: its first k
+    // symbols in the phase's direction from the tables, taken at once (the widest intervals,
+    // where every symbol is tried a step each). The column then holds the one exact cell: its
+    // others are errors in the first piece, past its bound of 0.
+    const edit_phase& p = q.phases[0];
+    const std::uint32_t a = std::uint32_t(piece_start(m, pieces, order[0]));
+    const std::uint32_t b = std::uint32_t(piece_start(m, pieces, order[0] + 1));
+    const std::uint32_t k = std::uint32_t(index.kmer_length());
+    bi_rows rows;
+    if (k > 0 && q.upper[0] == 0 && b - a > k + std::uint32_t(max_errors) &&
+        index.kmer_rows(read + (p.side == 0 ? b - k : a), rows)) {
+      if (rows.fs >= rows.fe) {
+        w.depth = -1;
+        return false;
+      }
+      f.rows = rows;
+      f.taken = std::int32_t(k);
+      for (int t = 0; t <= 2 * max_errors; ++t) f.raw[t] = f.out[t] = t == max_errors ? 0 : edit_far;
+      f.smaller = p.side == 0 ? end_row_in(index.forward, rows.fs, rows.fe) : end_row_in(index.reverse, rows.rs, rows.re);
+    }
     return true;
   }
 
