@@ -165,41 +165,6 @@ struct edit_walker {
     return least;
   }
 
-  // The rest of the last phase from frame f when its match occurs once, in registers: the text's
-  // own symbols one after another (text_step), a column each, reporting at every row where the
-  // phase may end, until the band holds nothing within bounds. No frame is pushed: a unique
-  // match has one way on (and on a GPU, lanes whose matches are unique run this loop together).
-  template <class Sink>
-  KOKKOS_INLINE_FUNCTION void finish_unique(const plan& q, const std::uint8_t* read, const edit_frame& f,
-                                            const Sink& sink) const {
-    const edit_phase& p = q.phases[f.phase];
-    const int K = max_errors, last_step = p.first + p.steps - 1, sep = index.separator();
-    const auto& fm = p.side == 0 ? index.forward : index.reverse;
-    std::uint64_t row = p.side == 0 ? f.rows.fs : f.rows.rs;
-    edit_frame columns[2];
-    for (int t = 0; t <= 2 * K; ++t) {
-      columns[0].raw[t] = f.raw[t];
-      columns[0].out[t] = f.out[t];
-    }
-    columns[0].phase = f.phase;
-    columns[0].taken = f.taken;
-    for (int at = 0;; at ^= 1) {
-      const edit_frame& column = columns[at];
-      edit_frame& next = columns[at ^ 1];
-      std::uint8_t c = 0;
-      if (!text_step(fm, row, c, row) || int(c) == sep) return;
-      if (next_column(q, read, column, next, c) > q.upper[last_step]) return;
-      next.phase = column.phase;
-      next.taken = column.taken + 1;
-      const int t = int(p.b - p.a) - next.taken + K;
-      const int v = t < 0 || t > 2 * K ? int(edit_far) : int(next.raw[t]);
-      if (v <= q.upper[last_step] && v >= q.lower[last_step]) {
-        const std::uint64_t first_row = p.side == 0 ? row : f.rows.fs;  // appending keeps the forward row
-        sink(first_row, first_row + 1, v);
-      }
-    }
-  }
-
   // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
   // whether it has steps.
   template <class Frames>
@@ -329,16 +294,39 @@ struct edit_walker {
       std::uint64_t ns, ne, os = 0, oe = 0;
       edit_frame& g = frames(base + std::uint64_t(depth) + 1);
       if (b == first && e0 - s0 == 1) {
-        // One occurrence: the text's next symbol, no branch; in the last phase, the rest of it
-        // without frames.
+        // One occurrence: the text's next symbol, no branch. In the last phase, the rest of it
+        // in this step, nothing pushed (a unique match has one way on): the columns alternate
+        // between this frame and the one above, a report at every row where the phase may
+        // end, until the band holds nothing within bounds. (One call of next_column serves
+        // both: a second would cost the kernel registers, and the branching steps occupancy.)
         f.next = 256;
-        if (f.phase + 1 == q.phase_count) {
-          finish_unique(q, read, f, sink);
-          break;
+        const bool last_phase = f.phase + 1 == q.phase_count;
+        edit_frame* column = &f;
+        edit_frame* next = &g;
+        std::uint64_t row = s0;
+        bool push = false;
+        g.phase = f.phase;
+        for (;;) {
+          std::uint8_t c = 0;
+          if (!text_step(fm, row, c, row) || int(c) == sep) break;
+          if (next_column(q, read, *column, *next, c) > q.upper[last_step]) break;
+          if (!last_phase) {
+            push = true;
+            break;
+          }
+          next->taken = column->taken + 1;
+          const int t = int(p.b - p.a) - next->taken + K;
+          const int v = t < 0 || t > 2 * K ? int(edit_far) : int(next->raw[t]);
+          if (v <= q.upper[last_step] && v >= q.lower[last_step]) {
+            const std::uint64_t first_row = p.side == 0 ? row : f.rows.fs;  // appending keeps the forward row
+            sink(first_row, first_row + 1, v);
+          }
+          edit_frame* done = column;
+          column = next;
+          next = done;
         }
-        std::uint8_t c = 0;
-        if (!text_step(fm, s0, c, ns) || int(c) == sep) break;
-        if (next_column(q, read, f, g, c) > q.upper[last_step]) break;
+        if (!push) break;
+        ns = row;
         ne = ns + 1;
         os = o0;
         oe = o0 + 1;
