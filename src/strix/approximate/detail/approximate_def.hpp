@@ -138,7 +138,8 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   using lanes_functor = approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
                                                         device_view<const std::uint64_t, ExecSpace>, decltype(next)>;
   Kokkos::parallel_for("strix::approximate_walks",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, std::int64_t(lanes)),
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, typename Walker::launch_bounds>(
+                           space, 0, std::int64_t(lanes)),
                        lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane});
 }
 

@@ -184,6 +184,7 @@ namespace strix::approximate::detail {
 template <class I, class Scheme>
 struct hamming_walker {
   using frame = walk_frame;
+  using launch_bounds = Kokkos::LaunchBounds<>;  // capped at 80 registers it spills more than it gains (§43)
   bidirectional_ref<I> index;
   Scheme scheme;
   int searches = 0, pieces = 1;
