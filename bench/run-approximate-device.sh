@@ -21,8 +21,8 @@
 # index loads (GPU cells are seconds; Columba reports its own mapping time too).
 # SCHEME=NAME passes --scheme NAME to strix (default: strix's default scheme).
 # The side `base` runs an earlier CUDA strix beside the pack's, for an A/B in one call:
-# .carry/columba/strix-base.xz (an xz of that strix binary; it uses the pack's libraries),
-# and its answers are compared with the GPU side's byte for byte.
+# .carry/columba/$BASE_STRIX (default strix-base.xz: an xz of that strix binary; it uses the
+# pack's libraries), and its answers are compared with the GPU side's byte for byte.
 # Output: RESULT side distance length k reads seconds reads_per_s positions, and per cell a
 # comparison line: Hamming, every (read, strand, position) of strix against Columba's; edit,
 # the reads mapped and each read's best distance (Columba keeps one start per locus).
@@ -38,8 +38,9 @@ scheme=(--scheme "${SCHEME:-default}")
 mkdir -p "$w" "$out" "$w/in" "$w/columba-index"
 [ -x "$w/bin/strix" ] || tar -xJf "$root/.carry/check/check.tar.xz" -C "$w"
 [ -x "$w/columba" ] || tar -xJf "$root/.carry/columba/columba-bin.tar.xz" -C "$w"
-[[ " $sides " == *" base "* ]] && [ ! -x "$w/strix-base" ] &&
-  { xz -dc "$root/.carry/columba/strix-base.xz" > "$w/strix-base" && chmod +x "$w/strix-base"; }
+base_strix="$w/${BASE_STRIX:-strix-base.xz}" && base_strix="${base_strix%.xz}"
+[[ " $sides " == *" base "* ]] && [ ! -x "$base_strix" ] &&
+  { xz -dc "$root/.carry/columba/${BASE_STRIX:-strix-base.xz}" > "$base_strix" && chmod +x "$base_strix"; }
 export LD_LIBRARY_PATH="$w/lib:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
 strix="$w/bin/strix" host="$w/bin/strix-host" columba="$w/columba" text="$w/in/chrX.dna"
 [ -f "$text" ] || xz -T0 -dc "$root/.carry/check/data/chrX.dna.xz" > "$text"
@@ -104,7 +105,7 @@ for length in $lengths; do
         case "$side" in
           gpu) timeout "$cutoff" "$strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" "${scheme[@]}" \
                  -o "$out/gpu.$cell.txt" --stats > "$out/gpu.$cell.json" 2> "$out/gpu.$cell.err" ;;
-          base) timeout "$cutoff" "$w/strix-base" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" \
+          base) timeout "$cutoff" "$base_strix" search "$w/chrX.idx" "$prefix.both.fa" -k "$k" --distance "$distance" \
                   "${scheme[@]}" -o "$out/base.$cell.txt" --stats > "$out/base.$cell.json" 2> "$out/base.$cell.err" ;;
           host) timeout "$cutoff" "$host" --threads 16 search "$w/chrX.idx" "$prefix.both.fa" -k "$k" \
                   --distance "$distance" "${scheme[@]}" -o "$out/host.$cell.txt" --stats > "$out/host.$cell.json" 2> "$out/host.$cell.err" ;;
