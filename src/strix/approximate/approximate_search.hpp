@@ -17,9 +17,11 @@
 // Memory: each lane's stack holds the longest read's walk (Hamming 80 bytes, edit 72 bytes a
 // frame; a frame a read symbol plus k + pieces + 1), for as many lanes as the space runs at
 // once (at most one a read); each read keeps its first 16 intervals (384 bytes) between the
-// two walks; then the answers. The host-array call splits its reads into batches of about
-// 2^27 units, a read's units being its length plus k + pieces + 1 (1.3 M reads of 100 bases:
-// about 0.7 GB besides the stacks); with device views, split batches of more than that
+// two walks; then the answers: about 5 bytes a unit, a read's units being its length plus
+// k + pieces + 1, and 48 bytes a match. The host-array call splits its reads into batches of
+// units sized by the device memory free where the backend tells it (CUDA: 1/64 of it a unit,
+// so that a batch fits with up to about one match a unit; at most 2^31 units), else 2^27 (1.3 M
+// reads of 100 bases: about 0.7 GB besides the stacks); with device views, split batches
 // yourself. A batch's matches must fit the index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -72,7 +74,7 @@ approximate_matches<typename ExecSpace::memory_space, I> search_approximate(
     const approximate::search_scheme& scheme, approximate::metric metric);
 
 // The same from and into host arrays, in batches of whole reads of about `batch_frames` units
-// (a read's length plus k + pieces + 1).
+// (a read's length plus k + pieces + 1; 0: sized by the device memory free, as above).
 template <class I>
 struct host_approximate_matches {
   std::vector<std::uint64_t> starts;
@@ -84,7 +86,7 @@ host_approximate_matches<I> search_approximate(const fm_index<ExecSpace, I>& for
                                                const fm_index<ExecSpace, I>& reverse, const std::uint8_t* bytes,
                                                const std::uint64_t* offsets, std::size_t reads,
                                                const approximate::search_scheme& scheme, approximate::metric metric,
-                                               std::uint64_t batch_frames = std::uint64_t(1) << 27);
+                                               std::uint64_t batch_frames = 0);
 
 // With the default scheme for k errors (0 to 6).
 template <class ExecSpace, class I>

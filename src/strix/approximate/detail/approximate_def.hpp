@@ -22,6 +22,7 @@
 #include <strix/approximate/detail/edit_walk.hpp>
 #include <strix/approximate/detail/hamming_walk.hpp>
 #include <strix/core/copy.hpp>
+#include <strix/core/device_memory.hpp>
 #include <strix/core/memory.hpp>
 #include <strix/fm_index/detail/fm_query_def.hpp>
 #include <strix/primitives/portable/scan.hpp>
@@ -371,6 +372,12 @@ host_approximate_matches<I> search_approximate(const fm_index<ExecSpace, I>& for
                                                const approximate::search_scheme& scheme, approximate::metric metric,
                                                std::uint64_t batch_frames) {
   const std::uint64_t per_read = std::uint64_t(scheme.max_errors + scheme.pieces + 1);
+  if (batch_frames == 0) {
+    // Fewer batches are fewer drains of the walk list and fewer allocations of the stacks.
+    const std::uint64_t free = detail::device_memory_in_use<ExecSpace>::free_bytes();
+    batch_frames = free == 0 ? std::uint64_t(1) << 27
+                             : std::min(std::uint64_t(1) << 31, std::max(std::uint64_t(1) << 27, free / 64));
+  }
   STRIX_USER_REQUIRE(offsets[0] == 0, "approximate search: read offsets must start at 0");
   for (std::size_t q = 0; q < reads; ++q)
     STRIX_USER_REQUIRE(offsets[q + 1] >= offsets[q], "approximate search: read offsets must not decrease");

@@ -65,7 +65,8 @@ template <class I, class Scheme>
 struct edit_walker {
   using frame = edit_frame;
   // At most 80 registers a lane on CUDA (6 blocks of 128 an SM): the walk keeps ~90 live at its
-  // widest, and the few spilled cost less than a quarter of the resident warps would.
+  // widest; capped, ptxas spills 96 bytes and the walks ran 1.17-1.32x faster at k = 2-4
+  // (bench/RESULTS.md §73), level at k = 1.
   using launch_bounds = Kokkos::LaunchBounds<128, 6>;
   bidirectional_ref<I> index;
   Scheme scheme;
