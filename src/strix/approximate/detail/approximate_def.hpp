@@ -50,15 +50,22 @@ using counter = unsigned long long;
 // walk of the warp (issue 53's profile: 2-3 of 32 lanes active with a lane a read). Each lane
 // has its own stack of `per_lane` frames. Work: read(item) (the read of the item-th walk's
 // pair) and found(read, first row, end row, distance).
-template <class Walker, class Work, class Frames, class Bytes, class Offsets, class Counter>
+// A walker that `defers` hands a unique match's chain (its match occurs once: every later step
+// is the text's own symbol) to a queue instead of running it in the step: the chains then run
+// in a kernel of their own, where a warp's lanes all run the same loop, instead of holding the
+// lanes of a branching walk's warp idle while one of them runs a chain of ~90 steps (§43: 4
+// of 32 lanes issuing). A full queue leaves the chain to the step.
+template <class Walker, class Work, class Frames, class Bytes, class Offsets, class Counter, class Chains>
 struct walk_lanes {
   Walker walker;
   Work work;
   Frames frames;
   Bytes bytes;
   Offsets offsets;
-  Counter next;  // the next item to take
+  Counter next;  // next(0): the next item to take; next(1): the chains offered (more than
+                 // the queue holds once it filled)
   std::uint64_t items = 0, per_lane = 0;
+  Chains chains;  // the deferred chains (extent 0: none deferred)
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t lane) const {
     const std::uint64_t base = std::uint64_t(lane) * per_lane;
@@ -78,9 +85,36 @@ struct walk_lanes {
         active = m > 0 && walker.start(w, read, m, int(item % searches), frames, base);
         continue;
       }
-      active = walker.step(w, read, m, frames, base,
-                           [&](std::uint64_t fs, std::uint64_t fe, int d) { work.found(q, fs, fe, d); });
+      active = walker.step(
+          w, read, m, frames, base, [&](std::uint64_t fs, std::uint64_t fe, int d) { work.found(q, fs, fe, d); },
+          [&](const auto& f, int s) {
+            if constexpr (Walker::defers) {
+              if (chains.extent(0) == 0) return false;
+              const std::uint64_t at = Kokkos::atomic_fetch_add(&next(1), counter(1));
+              if (at >= chains.extent(0)) return false;
+              chains(at) = Walker::chain_of(f, q, s);
+              return true;
+            } else {
+              return false;
+            }
+          });
     }
+  }
+};
+
+// The deferred chains, one a thread (each runs its loop to the end).
+template <class Walker, class Work, class Chains, class Bytes, class Offsets>
+struct finish_chains {
+  Walker walker;
+  Work work;
+  Chains chains;
+  Bytes bytes;
+  Offsets offsets;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t t) const {
+    const auto c = chains(t);
+    const std::uint64_t q = c.read, first = offsets(q);
+    walker.finish(c, bytes.data() + first, offsets(q + 1) - first,
+                  [&](std::uint64_t fs, std::uint64_t fe, int d) { work.found(q, fs, fe, d); });
   }
 };
 
@@ -122,8 +156,20 @@ struct write_work {
 
 namespace strix::detail {
 
+// A walker's deferred chain (a byte for walkers that defer none).
+template <class Walker, bool = Walker::defers>
+struct chain_of_walker {
+  using type = std::uint8_t;
+};
+template <class Walker>
+struct chain_of_walker<Walker, true> {
+  using type = typename Walker::chain;
+};
+template <class Walker>
+using chain_t = typename chain_of_walker<Walker>::type;
+
 // Runs `work`'s walks (`items` reads' walks through each of the walker's searches) on lanes
-// with stacks of `per_lane` frames in `frames`.
+// with stacks of `per_lane` frames in `frames`; then the unique chains they deferred.
 template <class ExecSpace, class Walker, class Work, class Frames>
 void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& work, const Frames& frames,
                     std::uint64_t per_lane, std::uint64_t reads, const device_view<const std::uint8_t, ExecSpace>& bytes,
@@ -133,15 +179,32 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   // No walks, or only empty reads (Hamming stacks of 0 frames): the empty reads' rows are
   // written without walking.
   if (items == 0 || per_lane == 0) return;
+  using counter = approximate::detail::counter;
   const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
-  auto next = allocate<approximate::detail::counter, memory_space>("strix::approximate::next", 1);
-  fill(space, next, approximate::detail::counter(0));
-  using lanes_functor = approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
-                                                        device_view<const std::uint64_t, ExecSpace>, decltype(next)>;
+  auto next = allocate<counter, memory_space>("strix::approximate::next", 2);  // the walks, the chains
+  fill(space, next, counter(0));
+  // Room for two chains a walk (a walk at k errors may branch into more; those run in place).
+  Kokkos::View<chain_t<Walker>*, memory_space> chains;
+  if constexpr (Walker::defers) chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", 2 * items);
+  using lanes_functor =
+      approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
+                                      device_view<const std::uint64_t, ExecSpace>, decltype(next), decltype(chains)>;
   Kokkos::parallel_for("strix::approximate_walks",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, typename Walker::launch_bounds>(
                            space, 0, std::int64_t(lanes)),
-                       lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane});
+                       lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane, chains});
+  if constexpr (Walker::defers) {
+    counter offered = 0;
+    copy(space, Kokkos::View<counter, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&offered), Kokkos::subview(next, 1));
+    space.fence();
+    const std::uint64_t held = std::min<std::uint64_t>(offered, chains.extent(0));
+    Kokkos::parallel_for("strix::approximate_chains", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(
+                                                          space, 0, std::int64_t(held)),
+                         approximate::detail::finish_chains<Walker, Work, decltype(chains),
+                                                            device_view<const std::uint8_t, ExecSpace>,
+                                                            device_view<const std::uint64_t, ExecSpace>>{
+                             walker, work, chains, bytes, offsets});
+  }
 }
 
 // The two walks of `walker` over a batch: each read's rows as keys (row << 3 | distance) from

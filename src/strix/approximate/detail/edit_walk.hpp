@@ -260,9 +260,10 @@ struct edit_walker {
   // match that occurs once grows by the text's symbol) costs a step a symbol, none to unwind.
   // Calls sink(first forward row, end forward row, distance) for each match found; whether
   // the walk goes on.
-  template <class Frames, class Sink>
+  static constexpr bool defers = false;  // its unique chains run in the step (see there)
+  template <class Frames, class Sink, class Defer>
   KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t, const Frames& frames,
-                                   std::uint64_t base, const Sink& sink) const {
+                                   std::uint64_t base, const Sink& sink, const Defer&) const {
     const plan& q = w.q;
     std::int64_t& depth = w.depth;
     const int K = max_errors;

@@ -118,10 +118,10 @@ KOKKOS_INLINE_FUNCTION void finish_unique(const bidirectional_ref<I>& index, con
 // the deepest one below it that has some (`back`), so that a chain of frames that each had one
 // symbol to try (a match that occurs once grows by the text's symbol) costs no step to unwind.
 // Calls sink(first forward row, end forward row, distance) for each match found.
-template <class I, class Scheme, class Frames, class Sink>
+template <class I, class Scheme, class Frames, class Sink, class Defer>
 KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const std::uint8_t* read, std::uint64_t m,
                                         const Scheme& scheme, int s, int pieces, const Frames& frames,
-                                        std::uint64_t base, std::int64_t& depth, const Sink& sink) {
+                                        std::uint64_t base, std::int64_t& depth, const Sink& sink, const Defer& defer) {
   const int* lower = &scheme(std::size_t(s) * 3 * pieces) + pieces;
   const int* upper = lower + pieces;
   const int sep = index.separator(), first = index.next_symbol(0);
@@ -135,9 +135,10 @@ KOKKOS_INLINE_FUNCTION void step_search(const bidirectional_ref<I>& index, const
     int b = f.next;
     std::uint64_t ns, ne, os, oe;
     if (e0 - s0 == 1 && b == first) {
-      // One occurrence: the rest of the walk without frames.
+      // One occurrence: the rest of the walk without frames, later by a lane of a kernel of such
+      // chains alone when the caller takes it (defer), else here.
       f.next = 256;
-      finish_unique(index, read, m, &scheme(std::size_t(s) * 3 * pieces), lower, upper, pieces, f, sink);
+      if (!defer(f, s)) finish_unique(index, read, m, &scheme(std::size_t(s) * 3 * pieces), lower, upper, pieces, f, sink);
       break;
     } else {
       if (f.errors == upper[f.step]) {
@@ -207,12 +208,37 @@ struct hamming_walker {
     return w.depth >= 0;
   }
 
-  // One step; whether the walk goes on.
-  template <class Frames, class Sink>
+  // One step; whether the walk goes on. defer(frame, search): whether the caller takes a
+  // unique match's chain (then finish() runs it later).
+  template <class Frames, class Sink, class Defer>
   KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t m, const Frames& frames,
-                                   std::uint64_t base, const Sink& sink) const {
-    step_search(index, read, m, scheme, w.s, pieces, frames, base, w.depth, sink);
+                                   std::uint64_t base, const Sink& sink, const Defer& defer) const {
+    step_search(index, read, m, scheme, w.s, pieces, frames, base, w.depth, sink, defer);
     return w.depth >= 0;
+  }
+
+  // A deferred chain: what finish_unique needs of its frame, and the read and search.
+  static constexpr bool defers = true;
+  struct chain {
+    std::uint64_t forward_row = 0, reverse_row = 0, read = 0;
+    std::uint32_t pos = 0;
+    std::int8_t errors = 0, step = 0, side = 0, search = 0;
+  };
+  KOKKOS_INLINE_FUNCTION static chain chain_of(const walk_frame& f, std::uint64_t q, int s) {
+    return {f.rows.fs, f.rows.rs, q, std::uint32_t(f.pos), std::int8_t(f.errors), std::int8_t(f.step),
+            std::int8_t(f.side), std::int8_t(s)};
+  }
+  template <class Sink>
+  KOKKOS_INLINE_FUNCTION void finish(const chain& c, const std::uint8_t* read, std::uint64_t m, const Sink& sink) const {
+    walk_frame f;
+    f.rows.fs = c.forward_row;
+    f.rows.rs = c.reverse_row;
+    f.pos = c.pos;
+    f.errors = c.errors;
+    f.step = c.step;
+    f.side = c.side;
+    const int* order = &scheme(std::size_t(c.search) * 3 * pieces);
+    finish_unique(index, read, m, order, order + pieces, order + 2 * pieces, pieces, f, sink);
   }
 };
 
