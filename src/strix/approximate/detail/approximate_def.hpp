@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <strix/approximate/approximate_search.hpp>
@@ -184,8 +185,13 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   auto next = allocate<counter, memory_space>("strix::approximate::next", 2);  // the walks, the chains
   fill(space, next, counter(0));
   // Room for two chains a walk (a walk at k errors may branch into more; those run in place).
+  // Not on host spaces: a CPU thread runs a chain as well in place, and writing it out and
+  // reading it back cost one thread 3-6 % (bench/NOTES.md, twenty-fourth session); there the
+  // walks take every chain in place, as on a device once its queue is full.
+  constexpr bool on_host = std::is_same<memory_space, Kokkos::HostSpace>::value;
   Kokkos::View<chain_t<Walker>*, memory_space> chains;
-  if constexpr (Walker::defers) chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", 2 * items);
+  if constexpr (Walker::defers && !on_host)
+    chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", 2 * items);
   using lanes_functor =
       approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
                                       device_view<const std::uint64_t, ExecSpace>, decltype(next), decltype(chains)>;
@@ -193,7 +199,7 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, typename Walker::launch_bounds>(
                            space, 0, std::int64_t(lanes)),
                        lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane, chains});
-  if constexpr (Walker::defers) {
+  if constexpr (Walker::defers && !on_host) {
     counter offered = 0;
     copy(space, Kokkos::View<counter, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&offered), Kokkos::subview(next, 1));
     space.fence();

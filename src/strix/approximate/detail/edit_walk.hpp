@@ -89,6 +89,7 @@ struct edit_walker {
   struct state {
     plan q;
     std::int64_t depth = -1;
+    int s = 0;  // the search
   };
 
   KOKKOS_INLINE_FUNCTION static int symbol(const std::uint8_t* read, const edit_phase& p, std::uint32_t j) {
@@ -169,20 +170,15 @@ struct edit_walker {
     return least;
   }
 
-  // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
-  // whether it has steps.
-  template <class Frames>
-  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
-                                    std::uint64_t base) const {
-    plan& q = w.q;
+  // Search s's plan for a read of m symbols; false when the search has no walk (a read shorter
+  // than the scheme's pieces runs one search of one piece, with any K errors, instead). Sets
+  // the pieces the plan cuts the read into and the first piece it visits.
+  KOKKOS_INLINE_FUNCTION bool make_plan(plan& q, std::uint64_t m, int s, int& pieces, int& first) const {
     q = plan{};
-    // A read shorter than the scheme's pieces (some would be empty): one search, one piece,
-    // any K errors.
-    int pieces = this->pieces;
+    pieces = this->pieces;
     const int* order = &scheme(std::size_t(s) * 3 * pieces);
     const int first_piece = 0;
     if (m < std::uint64_t(pieces)) {
-      w.depth = -1;
       if (s > 0) return false;
       order = &first_piece;
       pieces = 1;
@@ -193,6 +189,7 @@ struct edit_walker {
       q.lower = order + pieces;
       q.upper = q.lower + pieces;
     }
+    first = order[0];
     // Sides: a piece right of those visited grows rightwards (append), else leftwards; the
     // first takes its successor's side. Phases: runs of one side.
     int sides[edit_max_pieces];
@@ -226,6 +223,19 @@ struct edit_walker {
       q.phases[ph].other = later_append || q.phases[ph].side == 1;
       later_append = later_append || q.phases[ph].side == 1;
     }
+    return true;
+  }
+
+  // Starts search s of a read of m symbols in frames[base, base + m + K + pieces + 1):
+  // whether it has steps.
+  template <class Frames>
+  KOKKOS_INLINE_FUNCTION bool start(state& w, const std::uint8_t* read, std::uint64_t m, int s, const Frames& frames,
+                                    std::uint64_t base) const {
+    plan& q = w.q;
+    int pieces = 0, first_piece = 0;
+    w.s = s;
+    w.depth = -1;
+    if (!make_plan(q, m, s, pieces, first_piece)) return false;
     edit_frame& f = frames(base);
     start_phase(q, f, index.all_rows(), 0, 0);
     f.back = -1;
@@ -235,8 +245,8 @@ struct edit_walker {
     // where every symbol is tried a step each). The column then holds the one exact cell: its
     // others are errors in the first piece, past its bound of 0.
     const edit_phase& p = q.phases[0];
-    const std::uint32_t a = std::uint32_t(piece_start(m, pieces, order[0]));
-    const std::uint32_t b = std::uint32_t(piece_start(m, pieces, order[0] + 1));
+    const std::uint32_t a = std::uint32_t(piece_start(m, pieces, first_piece));
+    const std::uint32_t b = std::uint32_t(piece_start(m, pieces, first_piece + 1));
     const std::uint32_t k = std::uint32_t(index.kmer_length());
     bi_rows rows;
     if (k > 0 && q.upper[0] == 0 && b - a > k + std::uint32_t(max_errors) &&
@@ -253,6 +263,64 @@ struct edit_walker {
     return true;
   }
 
+  // A deferred chain: a unique match in its last phase, its column and rows, read and search.
+  static constexpr bool defers = true;
+  struct chain {
+    std::uint64_t forward_row = 0, reverse_row = 0, read = 0;
+    std::int32_t taken = 0;
+    std::int8_t phase = 0, search = 0;
+    std::uint8_t raw[edit_band] = {}, out[edit_band] = {};
+  };
+  KOKKOS_INLINE_FUNCTION static chain chain_of(const edit_frame& f, std::uint64_t q, int s) {
+    chain c;
+    c.forward_row = f.rows.fs;
+    c.reverse_row = f.rows.rs;
+    c.read = q;
+    c.taken = f.taken;
+    c.phase = std::int8_t(f.phase);
+    c.search = std::int8_t(s);
+    for (int t = 0; t < edit_band; ++t) {
+      c.raw[t] = f.raw[t];
+      c.out[t] = f.out[t];
+    }
+    return c;
+  }
+
+  // Runs a deferred chain (its own kernel: the registers of this loop do not count against
+  // the walks'): the text's own symbols one after another, a column each, reporting at every
+  // row where the last phase may end, until the band holds nothing within bounds.
+  template <class Sink>
+  KOKKOS_INLINE_FUNCTION void finish(const chain& c, const std::uint8_t* read, std::uint64_t m, const Sink& sink) const {
+    plan q;
+    int pieces = 0, first_piece = 0;
+    make_plan(q, m, c.search, pieces, first_piece);
+    const edit_phase& p = q.phases[c.phase];
+    const int K = max_errors, last_step = p.first + p.steps - 1, sep = index.separator();
+    const auto& fm = p.side == 0 ? index.forward : index.reverse;
+    std::uint64_t row = p.side == 0 ? c.forward_row : c.reverse_row;
+    edit_frame columns[2];
+    for (int t = 0; t < edit_band; ++t) {
+      columns[0].raw[t] = c.raw[t];
+      columns[0].out[t] = c.out[t];
+    }
+    columns[0].phase = columns[1].phase = c.phase;
+    columns[0].taken = c.taken;
+    for (int at = 0;; at ^= 1) {
+      const edit_frame& column = columns[at];
+      edit_frame& next = columns[at ^ 1];
+      std::uint8_t symbol = 0;
+      if (!text_step(fm, row, symbol, row) || int(symbol) == sep) return;
+      if (next_column(q, read, column, next, symbol) > q.upper[last_step]) return;
+      next.taken = column.taken + 1;
+      const int t = int(p.b - p.a) - next.taken + K;
+      const int v = t < 0 || t > 2 * K ? int(edit_far) : int(next.raw[t]);
+      if (v <= q.upper[last_step] && v >= q.lower[last_step]) {
+        const std::uint64_t first_row = p.side == 0 ? row : c.forward_row;  // appending keeps the forward row
+        sink(first_row, first_row + 1, v);
+      }
+    }
+  }
+
   // One step of the walk: ends the top frame's phase where it can (pushing the next phase's
   // frame, or reporting at the last phase's end), else tries its next text symbol, pushing a
   // frame when the column stays within bounds. A frame with nothing left is left at once for
@@ -260,10 +328,11 @@ struct edit_walker {
   // match that occurs once grows by the text's symbol) costs a step a symbol, none to unwind.
   // Calls sink(first forward row, end forward row, distance) for each match found; whether
   // the walk goes on.
-  static constexpr bool defers = false;  // its unique chains run in the step (see there)
+  // defer(frame, search): whether the caller takes a unique match's chain in the last phase
+  // (then finish() runs it later, in a kernel of such chains alone).
   template <class Frames, class Sink, class Defer>
   KOKKOS_INLINE_FUNCTION bool step(state& w, const std::uint8_t* read, std::uint64_t, const Frames& frames,
-                                   std::uint64_t base, const Sink& sink, const Defer&) const {
+                                   std::uint64_t base, const Sink& sink, const Defer& defer) const {
     const plan& q = w.q;
     std::int64_t& depth = w.depth;
     const int K = max_errors;
@@ -306,6 +375,7 @@ struct edit_walker {
         // both: a second would cost the kernel registers, and the branching steps occupancy.)
         f.next = 256;
         const bool last_phase = f.phase + 1 == q.phase_count;
+        if (last_phase && defer(f, w.s)) break;
         edit_frame* column = &f;
         edit_frame* next = &g;
         std::uint64_t row = s0;
