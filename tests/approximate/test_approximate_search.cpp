@@ -122,12 +122,18 @@ void check_search(const std::string& name, const bytes& text, int separator, int
   strix::fm_options options;
   options.separator = separator;
   options.kmer_length = kmer_length;
+  // A k-mer table needs the occurrence table (texts beyond four symbols would take the tree).
+  if (kmer_length > 0) options.layout = strix::fm_rank_layout::occurrence_table;
   options.sample_rate = 4;
   bytes reversed(text.rbegin(), text.rend());
   strix::text_index<space, I> forward_text(space(), text.data(), text.size());
   strix::text_index<space, I> reverse_text(space(), reversed.data(), reversed.size());
   const auto& forward = forward_text.fm_index(options);
   const auto& reverse = reverse_text.fm_index(options);
+  if (kmer_length > 0) {
+    REQUIRE(forward.kmer_length() == kmer_length);
+    REQUIRE(reverse.kmer_length() == kmer_length);
+  }
   std::size_t inexact = 0;  // hits at distance 1 or more: the test exercises the errors
   for (int k = 0; k <= max_k; ++k) {
     CAPTURE(k);
@@ -247,6 +253,12 @@ TEST_CASE_TEMPLATE_DEFINE("approximate search refuses an index pair of different
                        doctest::Contains("not of the same text reversed"), strix::error);
   CHECK_THROWS_WITH_AS(strix::search_hamming(ta.fm_index(), ta.fm_index(), read.data(), offsets, 1, 7),
                        doctest::Contains("at most 6 errors"), strix::error);
+  // More searches than a deferred chain can name (each a copy of a lossless scheme's first).
+  auto many = strix::approximate::default_scheme(1);
+  while (many.searches.size() < 128) many.searches.push_back(many.searches[0]);
+  CHECK_THROWS_WITH_AS(strix::search_approximate(ta.fm_index(), ta.fm_index(), read.data(), offsets, 1, many,
+                                                 strix::approximate::metric::hamming),
+                       doctest::Contains("at most 127 searches"), strix::error);
 }
 TEST_CASE_TEMPLATE_APPLY(approximate_refusals, all_configs);
 

@@ -22,7 +22,9 @@
 // units sized by the device memory free where the backend tells it (CUDA: 1/64 of it a unit,
 // so that a batch fits with up to about one match a unit; at most 2^31 units), else 2^27 (1.3 M
 // reads of 100 bases: about 0.7 GB besides the stacks); with device views, split batches
-// yourself. A batch's matches must fit the index width (checked).
+// yourself. On a device, unique matches' chains queue for a kernel of their own: two a walk
+// (32 bytes each, edit 64), within 1/16 of the memory free. A batch's matches must fit the
+// index width (checked).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
@@ -65,7 +67,7 @@ approximate::bidirectional_ref<I> bidirectional(const fm_index<ExecSpace, I>& fo
                                                 const fm_index<ExecSpace, I>& reverse);
 
 // Reads bytes[offsets[q], offsets[q + 1]) in the space's memory, searched with `scheme` (well
-// formed and lossless: checked; at most 6 errors and 16 pieces).
+// formed and lossless: checked; at most 6 errors, 16 pieces and 127 searches).
 template <class ExecSpace, class I>
 approximate_matches<typename ExecSpace::memory_space, I> search_approximate(
     const fm_index<ExecSpace, I>& forward, const fm_index<ExecSpace, I>& reverse,

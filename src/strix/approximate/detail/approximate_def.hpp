@@ -184,14 +184,18 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   const std::uint64_t lanes = std::min<std::uint64_t>(frames.extent(0) / per_lane, items);
   auto next = allocate<counter, memory_space>("strix::approximate::next", 2);  // the walks, the chains
   fill(space, next, counter(0));
-  // Room for two chains a walk (a walk at k errors may branch into more; those run in place).
+  // Room for two chains a walk (a walk at k errors may branch into more; those run in place),
+  // within 1/16 of the device memory free where the backend tells it.
   // Not on host spaces: a CPU thread runs a chain as well in place, and writing it out and
   // reading it back cost one thread 3-6 % (bench/NOTES.md, twenty-fourth session); there the
   // walks take every chain in place, as on a device once its queue is full.
   constexpr bool on_host = std::is_same<memory_space, Kokkos::HostSpace>::value;
   Kokkos::View<chain_t<Walker>*, memory_space> chains;
-  if constexpr (Walker::defers && !on_host)
-    chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", 2 * items);
+  if constexpr (Walker::defers && !on_host) {
+    const std::uint64_t free = device_memory_in_use<ExecSpace>::free_bytes();
+    const std::uint64_t room = free == 0 ? 2 * items : std::min<std::uint64_t>(2 * items, free / 16 / sizeof(chain_t<Walker>));
+    chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", room);
+  }
   using lanes_functor =
       approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
                                       device_view<const std::uint64_t, ExecSpace>, decltype(next), decltype(chains)>;
@@ -411,6 +415,9 @@ approximate_matches<typename ExecSpace::memory_space, I> search_approximate(
     const approximate::search_scheme& plan, approximate::metric metric) {
   const int k = plan.max_errors;
   STRIX_USER_REQUIRE(k >= 0 && k <= 6, "approximate search: at most 6 errors (asked for " + std::to_string(k) + ")");
+  STRIX_USER_REQUIRE(plan.searches.size() <= 127,  // a deferred chain keeps its search in a byte
+                     "approximate search: at most 127 searches in a scheme (" + plan.name + " has " +
+                         std::to_string(plan.searches.size()) + ")");
   STRIX_USER_REQUIRE(plan.pieces >= 1 && plan.pieces <= approximate::detail::edit_max_pieces,
                      "approximate search: a scheme of 1 to 16 pieces (" + plan.name + " has " + std::to_string(plan.pieces) + ")");
   const std::string malformed = approximate::check_well_formed(plan);
