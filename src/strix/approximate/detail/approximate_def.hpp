@@ -51,7 +51,7 @@ using counter = unsigned long long;
 // walk of the warp (issue 53's profile: 2-3 of 32 lanes active with a lane a read). Each lane
 // has its own stack of `per_lane` frames. Work: read(item) (the read of the item-th walk's
 // pair) and found(read, first row, end row, distance).
-// A walker that `defers` hands a unique match's chain (its match occurs once: every later step
+// A walker hands a unique match's chain (its match occurs once: every later step
 // is the text's own symbol) to a queue instead of running it in the step: the chains then run
 // in a kernel of their own, where a warp's lanes all run the same loop, instead of holding the
 // lanes of a branching walk's warp idle while one of them runs a chain of ~90 steps (§43: 4
@@ -89,15 +89,11 @@ struct walk_lanes {
       active = walker.step(
           w, read, m, frames, base, [&](std::uint64_t fs, std::uint64_t fe, int d) { work.found(q, fs, fe, d); },
           [&](const auto& f, int s) {
-            if constexpr (Walker::defers) {
-              if (chains.extent(0) == 0) return false;
-              const std::uint64_t at = Kokkos::atomic_fetch_add(&next(1), counter(1));
-              if (at >= chains.extent(0)) return false;
-              chains(at) = Walker::chain_of(f, q, s);
-              return true;
-            } else {
-              return false;
-            }
+            if (chains.extent(0) == 0) return false;
+            const std::uint64_t at = Kokkos::atomic_fetch_add(&next(1), counter(1));
+            if (at >= chains.extent(0)) return false;
+            chains(at) = Walker::chain_of(f, q, s);
+            return true;
           });
     }
   }
@@ -157,18 +153,6 @@ struct write_work {
 
 namespace strix::detail {
 
-// A walker's deferred chain (a byte for walkers that defer none).
-template <class Walker, bool = Walker::defers>
-struct chain_of_walker {
-  using type = std::uint8_t;
-};
-template <class Walker>
-struct chain_of_walker<Walker, true> {
-  using type = typename Walker::chain;
-};
-template <class Walker>
-using chain_t = typename chain_of_walker<Walker>::type;
-
 // Runs `work`'s walks (`items` reads' walks through each of the walker's searches) on lanes
 // with stacks of `per_lane` frames in `frames`; then the unique chains they deferred.
 template <class ExecSpace, class Walker, class Work, class Frames>
@@ -190,11 +174,12 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
   // reading it back cost one thread 3-6 % (bench/NOTES.md, twenty-fourth session); there the
   // walks take every chain in place, as on a device once its queue is full.
   constexpr bool on_host = std::is_same<memory_space, Kokkos::HostSpace>::value;
-  Kokkos::View<chain_t<Walker>*, memory_space> chains;
-  if constexpr (Walker::defers && !on_host) {
+  using chain = typename Walker::chain;
+  Kokkos::View<chain*, memory_space> chains;
+  if constexpr (!on_host) {
     const std::uint64_t free = device_memory_in_use<ExecSpace>::free_bytes();
-    const std::uint64_t room = free == 0 ? 2 * items : std::min<std::uint64_t>(2 * items, free / 16 / sizeof(chain_t<Walker>));
-    chains = allocate<chain_t<Walker>, memory_space>("strix::approximate::chains", room);
+    const std::uint64_t room = free == 0 ? 2 * items : std::min<std::uint64_t>(2 * items, free / 16 / sizeof(chain));
+    chains = allocate<chain, memory_space>("strix::approximate::chains", room);
   }
   using lanes_functor =
       approximate::detail::walk_lanes<Walker, Work, Frames, device_view<const std::uint8_t, ExecSpace>,
@@ -203,7 +188,7 @@ void walk_work_list(const ExecSpace& space, const Walker& walker, const Work& wo
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, typename Walker::launch_bounds>(
                            space, 0, std::int64_t(lanes)),
                        lanes_functor{walker, work, frames, bytes, offsets, next, items, per_lane, chains});
-  if constexpr (Walker::defers && !on_host) {
+  if constexpr (!on_host) {
     counter offered = 0;
     copy(space, Kokkos::View<counter, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&offered), Kokkos::subview(next, 1));
     space.fence();

@@ -264,7 +264,6 @@ struct edit_walker {
   }
 
   // A deferred chain: a unique match in its last phase, its column and rows, read and search.
-  static constexpr bool defers = true;
   struct chain {
     std::uint64_t forward_row = 0, reverse_row = 0, read = 0;
     std::int32_t taken = 0;

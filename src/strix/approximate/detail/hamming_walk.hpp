@@ -218,7 +218,6 @@ struct hamming_walker {
   }
 
   // A deferred chain: what finish_unique needs of its frame, and the read and search.
-  static constexpr bool defers = true;
   struct chain {
     std::uint64_t forward_row = 0, reverse_row = 0, read = 0;
     std::uint32_t pos = 0;
